@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm start`: from a fresh clone with only Node and npm to the running portal.
+//   1. make sure pnpm 10 is available (pnpm on PATH, else `npm i -g pnpm@10`, else `npx -y pnpm@10`)
+//   2. pnpm install --frozen-lockfile (skip with SKIP_INSTALL=1)
+//   3. build and publish the apps into the static root (skip with SKIP_BUILD=1)
+//   4. run the API server, which also serves the static root, on PORT (default 8080)
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
+import { buildAndPublish } from './build.mjs';
+import { capture, exitCodeOf, run, runOrThrow, secondsSince } from './lib/proc.mjs';
+import { defaultStaticRoot, REPO_ROOT } from './lib/workspace.mjs';
+
+const PNPM_MAJOR = 10;
+const log = (line) => console.log(`[start] ${line}`);
+
+/**
+ * Finds or installs pnpm 10 and returns the argv words that run it.
+ * @param {{ probe?: (argv: string[]) => string | null, exec?: (argv: string[]) => Promise<number>,
+ *   log?: (line: string) => void }} [deps]
+ *   probe runs `argv -v` and returns its output (null on failure); exec runs a command; log prints
+ *   progress. Injected by tests.
+ * @returns {Promise<string[]>}
+ */
+export async function ensurePnpm({
+  probe = (argv) => capture([...argv, '-v'], { cwd: REPO_ROOT }),
+  exec = (argv) => run(argv),
+  log: say = log,
+} = {}) {
+  const versionOf = (argv) => {
+    const version = probe(argv);
+    return version && Number.parseInt(version, 10) === PNPM_MAJOR ? version : null;
+  };
+  const onPath = versionOf(['pnpm']);
+  if (onPath) {
+    say(`pnpm ${onPath} found`);
+    return ['pnpm'];
+  }
+  say(`pnpm ${PNPM_MAJOR} not found: npm i -g pnpm@${PNPM_MAJOR}`);
+  if ((await exec(['npm', 'i', '-g', `pnpm@${PNPM_MAJOR}`])) === 0) {
+    const installed = versionOf(['pnpm']);
+    if (installed) {
+      say(`pnpm ${installed} installed`);
+      return ['pnpm'];
+    }
+  }
+  const viaNpx = ['npx', '-y', `pnpm@${PNPM_MAJOR}`];
+  say(`global install failed: falling back to ${viaNpx.join(' ')}`);
+  const version = versionOf(viaNpx);
+  if (!version) throw new Error(`could not get pnpm ${PNPM_MAJOR} (npm i -g and npx both failed)`);
+  say(`using pnpm ${version} through npx`);
+  return viaNpx;
+}
+
+/**
+ * Runs the API server in the foreground, forwarding SIGINT/SIGTERM, and resolves with its exit code.
+ * @param {{ pnpm: string[], env: NodeJS.ProcessEnv }} options
+ */
+function runServer({ pnpm, env }) {
+  const [command, ...args] = [...pnpm, '--filter', 'api-server', 'start'];
+  // Its own process group: pnpm does not pass a signal on to the server it runs, so we signal
+  // the whole group (pnpm, tsx and the server) rather than leave an orphan holding the port.
+  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit', detached: true });
+  const forward = (signal) => {
+    log(`received ${signal}: stopping the server`);
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(`[start] could not start the server: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(exitCodeOf(code, signal)));
+  });
+}
+
+async function main() {
+  const started = performance.now();
+  const staticRoot = path.resolve(process.env.STATIC_ROOT || defaultStaticRoot());
+  const port = process.env.PORT || '8080';
+
+  log('step 1/4: checking pnpm');
+  const pnpm = await ensurePnpm();
+  // Child scripts (and pnpm's own) use the same pnpm as we do.
+  const env = { ...process.env, POD_PNPM: pnpm.join(' ') };
+
+  if (process.env.SKIP_INSTALL === '1') {
+    log('step 2/4: install skipped (SKIP_INSTALL=1)');
+  } else {
+    log('step 2/4: pnpm install --frozen-lockfile');
+    await runOrThrow([...pnpm, 'install', '--frozen-lockfile'], { cwd: REPO_ROOT, env });
+  }
+
+  if (process.env.SKIP_BUILD === '1') {
+    log('step 3/4: build skipped (SKIP_BUILD=1)');
+  } else {
+    log(`step 3/4: building the apps into ${staticRoot}`);
+    await buildAndPublish({ staticRoot, pnpm });
+  }
+
+  log(`step 4/4: starting the API server on http://localhost:${port}/ (setup took ${secondsSince(started)}; Ctrl-C stops it)`);
+  return runServer({ pnpm, env: { ...env, PORT: port, STATIC_ROOT: staticRoot } });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    process.exitCode = await main();
+  } catch (error) {
+    console.error(`[start] FAILED: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// `npm test`: every check, in order, stopping at the first failure.
+// `node .ci/test.mjs lint jest` runs only the named steps (see STEP keys below).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { envWithout, pnpmCommand, run, secondsSince } from './lib/proc.mjs';
+import { REPO_ROOT, testStaticRoot } from './lib/workspace.mjs';
+
+/**
+ * @typedef {{ key: string, name: string, argv: string[], env?: NodeJS.ProcessEnv, skip?: string }} Step
+ */
+
+/** The .ci unit tests (node 20's --test takes no globs, so they are listed here). */
+const ciTestFiles = (repoRoot) =>
+  readdirSync(path.join(repoRoot, '.ci'))
+    .filter((file) => file.endsWith('.test.mjs'))
+    .sort()
+    .map((file) => path.join('.ci', file));
+
+/**
+ * The pipeline. Pure: takes the environment, returns what to run.
+ * @param {{ env?: NodeJS.ProcessEnv, pnpm?: string[], repoRoot?: string }} [options]
+ * @returns {Step[]}
+ */
+export function testSteps({ env = process.env, pnpm = pnpmCommand(env), repoRoot = REPO_ROOT } = {}) {
+  const staticRoot = testStaticRoot(repoRoot);
+  const withoutDb = envWithout(env, 'DATABASE_URL');
+  return [
+    {
+      key: 'generated',
+      name: 'generated API types are up to date',
+      argv: [...pnpm, '--filter', '@pod/shared-contracts', 'check-generated'],
+    },
+    { key: 'typecheck', name: 'typecheck', argv: [...pnpm, '-r', '--workspace-concurrency=2', 'typecheck'] },
+    { key: 'lint', name: 'lint', argv: [...pnpm, 'lint'] },
+    { key: 'ci', name: '.ci unit tests', argv: [process.execPath, '--test', ...ciTestFiles(repoRoot)] },
+    {
+      key: 'jest',
+      name: 'front-end and shared-contracts unit tests (jest)',
+      argv: [
+        ...pnpm,
+        '-r',
+        '--workspace-concurrency=1',
+        '--filter',
+        'host',
+        '--filter',
+        'remote-*',
+        '--filter',
+        '@pod/shared-contracts',
+        'test',
+      ],
+      env: { ...env, CI: env.CI ?? 'true' },
+    },
+    {
+      key: 'server',
+      name: 'server tests on PGlite',
+      argv: [...pnpm, '--filter', 'api-server', 'test'],
+      env: withoutDb,
+    },
+    {
+      key: 'server-pg',
+      name: 'server tests on PostgreSQL',
+      argv: [...pnpm, '--filter', 'api-server', 'test'],
+      env,
+      skip: env.DATABASE_URL ? undefined : 'DATABASE_URL is not set',
+    },
+    {
+      key: 'build',
+      name: `build into ${path.relative(repoRoot, staticRoot)}`,
+      argv: [process.execPath, path.join('.ci', 'build.mjs')],
+      env: { ...env, STATIC_ROOT: staticRoot },
+    },
+    {
+      key: 'e2e',
+      name: 'end-to-end journeys (Playwright, Chromium)',
+      argv: [...pnpm, '--filter', 'e2e', 'test'],
+      env: { ...withoutDb, E2E_STATIC_ROOT: staticRoot },
+    },
+  ];
+}
+
+/**
+ * Runs steps in order; returns the failed step, or null when all passed.
+ * @param {Step[]} steps
+ * @param {{ repoRoot?: string, log?: (line: string) => void }} [options]
+ */
+export async function runSteps(steps, { repoRoot = REPO_ROOT, log = console.log } = {}) {
+  for (const [index, step] of steps.entries()) {
+    const label = `[test ${index + 1}/${steps.length}] ${step.name}`;
+    if (step.skip) {
+      log(`${label}: skipped (${step.skip})`);
+      continue;
+    }
+    log(`\n${label}\n  $ ${step.argv.join(' ')}`);
+    const started = performance.now();
+    const code = await run(step.argv, { cwd: repoRoot, env: step.env ?? process.env });
+    if (code !== 0) {
+      log(`${label}: FAILED (exit code ${code}) after ${secondsSince(started)}`);
+      return step;
+    }
+    log(`${label}: passed in ${secondsSince(started)}`);
+  }
+  return null;
+}
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const all = testSteps();
+  const unknown = wanted.filter((key) => !all.some((step) => step.key === key));
+  if (unknown.length > 0) {
+    console.error(`unknown step(s): ${unknown.join(', ')}; steps are: ${all.map((s) => s.key).join(', ')}`);
+    return 2;
+  }
+  const steps = wanted.length > 0 ? all.filter((step) => wanted.includes(step.key)) : all;
+  const started = performance.now();
+  const failed = await runSteps(steps);
+  const skipped = steps.filter((step) => step.skip).length;
+  if (failed) {
+    const ran = steps.slice(0, steps.indexOf(failed));
+    const skippedBefore = ran.filter((step) => step.skip).length;
+    console.error(`\nnpm test FAILED at step "${failed.name}" (${failed.key}) after ${secondsSince(started)}`);
+    console.error(`steps: ${ran.length - skippedBefore} passed, 1 failed, ${skippedBefore} skipped`);
+    return 1;
+  }
+  console.log(`\nnpm test: every step passed in ${secondsSince(started)}`);
+  console.log(`steps: ${steps.length - skipped} passed, 0 failed, ${skipped} skipped`);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();

@@ -1,0 +1,55 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { Provider } from 'jotai';
+import { getInstance } from '@module-federation/enhanced/runtime';
+import { SessionGate, Spinner, sessionStore } from '@pod/shared-contracts';
+import { App } from './app';
+import { assertCompatibleContract } from './federation/contract-check';
+import { createRemoteLoader } from './federation/remote-loader';
+import { createRemoteRegistry } from './federation/remote-registry';
+import { retryPlugin } from './federation/retry-plugin';
+import { captureInstallPrompt } from './pwa/install-prompt';
+import { registerServiceWorker } from './pwa/register-service-worker';
+
+async function start(): Promise<void> {
+  captureInstallPrompt();
+
+  const federation = getInstance();
+  if (!federation) throw new Error('The federation runtime did not start');
+  federation.registerPlugins([retryPlugin({ validateManifest: (manifest) => assertCompatibleContract(manifest) })]);
+
+  // remotes.json before the first render. When it cannot be read the portal still renders:
+  // each remote's boundary then offers Retry, which reads remotes.json again.
+  const remotes = createRemoteRegistry(federation);
+  await remotes.ready().catch((error: unknown) => console.warn('remotes.json could not be read', error));
+  const loader = createRemoteLoader(remotes.load);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html lacks #root');
+  createRoot(container, {
+    // Errors a boundary handled (a remote that could not load) are not the page's errors:
+    // the user sees the boundary's notice, the console a warning.
+    onCaughtError: (error, info) => console.warn('Recovered from an error', error, info.componentStack),
+  }).render(
+    <StrictMode>
+      <Provider store={sessionStore}>
+        <BrowserRouter>
+          <SessionGate
+            fallback={
+              <main id="main">
+                <Spinner label="Starting the portal" />
+              </main>
+            }
+          >
+            <App loader={loader} />
+          </SessionGate>
+        </BrowserRouter>
+      </Provider>
+    </StrictMode>,
+  );
+
+  registerServiceWorker();
+}
+
+void start();

@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { createRemoteLoader, RemoteLoaderProvider } from '../../federation/remote-loader';
+import { RemoteOutlet } from '../remote-outlet';
+
+function renderOutlet(path: string, importer: (id: string) => Promise<unknown>) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <RemoteLoaderProvider loader={createRemoteLoader(importer)}>
+        <RemoteOutlet />
+      </RemoteLoaderProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('RemoteOutlet', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('loads the App of the remote that owns the path', async () => {
+    const importer = jest.fn(async () => ({ default: () => <h1>Your Books</h1> }));
+    renderOutlet('/books', importer);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Books' })).toBeInTheDocument();
+    expect(importer).toHaveBeenCalledWith('remote_library/App');
+  });
+
+  it('offers Retry when the remote cannot load, and renders it once it can', async () => {
+    const user = userEvent.setup();
+    const importer = jest
+      .fn<Promise<unknown>, [string]>()
+      .mockRejectedValueOnce(new Error('ScriptNetworkError'))
+      .mockResolvedValueOnce({ default: () => <h1>Dashboard</h1> });
+    renderOutlet('/dashboard', importer);
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Your library could not be loaded');
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps offering Retry while the remote stays down', async () => {
+    const user = userEvent.setup();
+    const importer = jest.fn(async () => {
+      throw new Error('down');
+    });
+    renderOutlet('/checkout/cart', importer);
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout could not be loaded' })).toBeInTheDocument();
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows Page Not Found for a path no app owns', () => {
+    const importer = jest.fn();
+    renderOutlet('/no-such-page', importer);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('Print on Demand | Page Not Found');
+    expect(importer).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,104 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { Kysely } from 'kysely';
+import { loadConfig, type AppConfig } from './config.js';
+import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
+import { defaultSpecPath } from './paths.js';
+import emailOutboxRepository from './plugins/app/email-outbox-repository.js';
+import refreshTokenRepository from './plugins/app/refresh-token-repository.js';
+import userRepository from './plugins/app/user-repository.js';
+import verificationTokenRepository from './plugins/app/verification-token-repository.js';
+import authPlugin, { createSecurityHandlers } from './plugins/external/auth.js';
+import dbPlugin, { type DatabaseOptions } from './plugins/external/db.js';
+import type { Database } from './plugins/external/db-schema.js';
+import mailPlugin, { type Mailer } from './plugins/external/mail.js';
+import problems from './plugins/external/problems.js';
+import staticSite from './plugins/external/static-site.js';
+import { createServiceHandlers } from './services/index.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface BuildAppOptions {
+  /** portal.yaml (default: ../portal.yaml next to this package). */
+  specPath?: string;
+  /** Where to open the database (PostgreSQL URL or PGlite dataDir); defaults from the environment. */
+  database?: DatabaseOptions;
+  /** An already open and migrated database, owned by the caller. */
+  db?: Kysely<Database>;
+  /** Overrides of the environment-derived configuration (secrets, lifetimes, clock). */
+  config?: Partial<AppConfig>;
+  /** Replaces SMTP / the dev outbox. */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  /** Also serve the built front end from this folder (server.ts does; tests may). */
+  staticRoot?: string;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy); default env TRUST_PROXY=1. */
+  trustProxy?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+/** Builds the whole API without listening; tests drive it through app.inject. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config: AppConfig = { ...loadConfig(), ...options.config };
+  const specification = await loadSpecification(options.specPath ?? defaultSpecPath);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // The client address keys the rate limits; behind a proxy it must come from X-Forwarded-For.
+    trustProxy: options.trustProxy ?? ['1', 'true'].includes(process.env.TRUST_PROXY ?? ''),
+    // OpenAPI documents carry annotation keywords (example, discriminator...) that strict AJV rejects.
+    ajv: { customOptions: { strict: false } },
+    // Creating an embedded database on a busy 2-core machine can outlast Fastify's 10 s default.
+    pluginTimeout: 120_000,
+    // The loaders call '/user/getuserbooks/' with a trailing slash; portal.yaml defines it once.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('config', config);
+
+  try {
+    // Error shape first, so even plugin-level failures answer as Problems.
+    await app.register(problems);
+
+    // Body types of portal.yaml beyond JSON: the payment provider's form-encoded notification and
+    // raw upload chunks. Parsed here so the glue finds a parser for every declared request type.
+    await app.register(formbody);
+    app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    // External: infrastructure.
+    await app.register(dbPlugin, {
+      ...(options.database && { database: options.database }),
+      ...(options.db && { db: options.db }),
+    });
+    await app.register(mailPlugin, { from: config.mailFrom, ...(options.mailer && { mailer: options.mailer }) });
+    await app.register(authPlugin, { config });
+
+    // App: repositories, the only code that touches the database.
+    await app.register(userRepository);
+    await app.register(refreshTokenRepository);
+    await app.register(verificationTokenRepository);
+    await app.register(emailOutboxRepository);
+
+    // Routes and request validation come from portal.yaml; unimplemented operations answer 501.
+    await app.register(openapiGlue, {
+      specification,
+      serviceHandlers: withNotImplemented(createServiceHandlers(app, config), listOperations(specification)),
+      securityHandlers: createSecurityHandlers(app.tokens),
+      prefix: API_PREFIX,
+    });
+
+    if (options.staticRoot) await app.register(staticSite, { root: options.staticRoot });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+
+  return app;
+}

@@ -1,0 +1,60 @@
+import type { AttemptLimit } from './domain/attempt-limiter.js';
+
+export interface RateLimits {
+  /** Failed logins per e-mail; while exceeded even the right password answers 429 (no oracle). */
+  loginFailuresPerEmail: AttemptLimit;
+  /** Failed logins per client address (guessing across many e-mails). */
+  loginFailuresPerAddress: AttemptLimit;
+  /** Registration attempts per client address. */
+  registrationsPerAddress: AttemptLimit;
+}
+
+/** Runtime settings of the API. Everything time-related goes through `now` so tests can move the clock. */
+export interface AppConfig {
+  /** HS256 master secret. Undefined: JWT_SECRET, else a random secret persisted in the database. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  /** Absolute lifetime of a refresh-token family, counted from login / registration; rotation never extends it. */
+  refreshFamilyTtlSeconds: number;
+  verificationTokenTtlSeconds: number;
+  /** Origin of the front end, used in e-mailed links. */
+  publicUrl: string;
+  mailFrom: string;
+  /** Credited to every new account (the spec announces R100 on the welcome step). */
+  welcomeCredit: number;
+  /** false disables rate limiting (env RATE_LIMIT=off). */
+  rateLimits: RateLimits | false;
+  now: () => Date;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginFailuresPerEmail: { max: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAddress: { max: 50, windowSeconds: 15 * 60 },
+  registrationsPerAddress: { max: 30, windowSeconds: 60 * 60 },
+};
+
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+
+function positiveInt(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`Expected a positive integer number of seconds, got '${raw}'`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 15 * MINUTE),
+    refreshFamilyTtlSeconds: 30 * DAY,
+    verificationTokenTtlSeconds: DAY,
+    publicUrl: (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/+$/, ''),
+    mailFrom: env.MAIL_FROM || 'Print on Demand <no-reply@pod.local>',
+    welcomeCredit: 100,
+    rateLimits: env.RATE_LIMIT === 'off' ? false : DEFAULT_RATE_LIMITS,
+    now: () => new Date(),
+  };
+}

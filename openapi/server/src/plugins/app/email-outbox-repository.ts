@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { Database, EmailOutboxRow } from '../external/db-schema.js';
+import { definePlugin } from '../define-plugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    emailOutboxRepository: EmailOutboxRepository;
+  }
+}
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+/** The dev mailbox: where mail goes when no SMTP_URL is configured. */
+export interface EmailOutboxRepository {
+  add(message: OutboxMessage): Promise<void>;
+  /** Newest first, optionally only the mail sent to one address (case-insensitive). */
+  list(filter?: { to?: string; limit?: number }): Promise<EmailOutboxRow[]>;
+}
+
+export function createEmailOutboxRepository(db: Kysely<Database>): EmailOutboxRepository {
+  return {
+    async add(message) {
+      await db
+        .insertInto('email_outbox')
+        .values({
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html ?? null,
+        })
+        .execute();
+    },
+
+    async list(filter = {}) {
+      let query = db.selectFrom('email_outbox').selectAll().orderBy('id', 'desc').limit(filter.limit ?? 100);
+      if (filter.to !== undefined) {
+        const to = filter.to.trim().toLowerCase();
+        query = query.where((eb) => eb(eb.fn('lower', ['to_address']), '=', to));
+      }
+      return query.execute();
+    },
+  };
+}
+
+export default definePlugin(
+  async (app) => {
+    app.decorate('emailOutboxRepository', createEmailOutboxRepository(app.db));
+  },
+  { name: 'email-outbox-repository', dependencies: ['db'] },
+);

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../external/db-schema.js';
+import { definePlugin } from '../define-plugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    userRepository: UserRepository;
+  }
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  nameFirst: string;
+  nameLast: string;
+  phoneMain?: string | null;
+  balance?: number;
+  userStatus?: number;
+  initialLogin?: number;
+}
+
+/** Raised when the e-mail is already registered (case-insensitively), whoever won the race. */
+export class EmailTakenError extends Error {
+  constructor(email: string) {
+    super(`E-mail already registered: ${email}`);
+    this.name = 'EmailTakenError';
+  }
+}
+
+export interface UserRepository {
+  findById(id: number): Promise<UserRow | undefined>;
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  create(user: NewUser): Promise<UserRow>;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
+}
+
+export function createUserRepository(db: Kysely<Database>): UserRepository {
+  return {
+    async findById(id) {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async findByEmail(email) {
+      // Matches the expression index users_email_lower_key.
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+        .executeTakeFirst();
+    },
+
+    async create(user) {
+      try {
+        return await db
+          .insertInto('users')
+          .values({
+            email: user.email.trim(),
+            password_hash: user.passwordHash,
+            name_first: user.nameFirst,
+            name_last: user.nameLast,
+            phone_main: user.phoneMain ?? null,
+            balance: (user.balance ?? 0).toFixed(2),
+            user_status: user.userStatus ?? 0,
+            initial_login: user.initialLogin ?? 0,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new EmailTakenError(user.email);
+        throw err;
+      }
+    },
+  };
+}
+
+export default definePlugin(
+  async (app) => {
+    app.decorate('userRepository', createUserRepository(app.db));
+  },
+  { name: 'user-repository', dependencies: ['db'] },
+);

@@ -1,0 +1,166 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { AppConfig } from '../../config.js';
+import { createAppSettingRepository } from '../app/app-setting-repository.js';
+import { definePlugin } from '../define-plugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+  interface FastifyRequest {
+    /** Set by the bearerAuth security handler; 0 on routes without bearer security. */
+    userId: number;
+  }
+}
+
+const ISSUER = 'pod-reference-api';
+const ALGORITHM = 'HS256';
+
+/** The access-token payload; the front end decodes it and stores it as the current user. */
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  name_first: string;
+  name_last: string;
+  user_status: number;
+  typ: 'access';
+}
+
+export interface RefreshClaims {
+  sub: string;
+  jti: string;
+  /** Family id: every token rotated from one login shares it. */
+  fam: string;
+  typ: 'refresh';
+}
+
+export interface AccessSubject {
+  id: number;
+  email: string;
+  name_first: string;
+  name_last: string;
+  user_status: number;
+}
+
+export interface TokenService {
+  signAccessToken(user: AccessSubject): Promise<string>;
+  /** Throws when the signature, issuer, type or expiry (against the app clock) is wrong. */
+  verifyAccessToken(token: string): Promise<AccessClaims>;
+  signRefreshToken(input: { userId: number; jti: string; familyId: string; expiresAt: Date }): Promise<string>;
+  verifyRefreshToken(token: string): Promise<RefreshClaims>;
+}
+
+export interface AuthPluginOptions {
+  config: AppConfig;
+}
+
+/**
+ * One master secret, two derived keys: an access token can never be replayed as a refresh token
+ * (or the reverse) even if the `typ` check were forgotten somewhere.
+ */
+function deriveKey(secret: string, purpose: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', secret, 'pod-portal', purpose, 32));
+}
+
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+function isNumericId(sub: unknown): sub is string {
+  return typeof sub === 'string' && /^[1-9]\d*$/.test(sub);
+}
+
+export function createTokenService(secret: string, config: AppConfig): TokenService {
+  const accessKey = deriveKey(secret, 'access-token');
+  const refreshKey = deriveKey(secret, 'refresh-token');
+
+  async function verify(token: string, key: Uint8Array): Promise<JWTPayload> {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      currentDate: config.now(),
+    });
+    return payload;
+  }
+
+  return {
+    async signAccessToken(user) {
+      const now = seconds(config.now());
+      return new SignJWT({
+        email: user.email,
+        name_first: user.name_first,
+        name_last: user.name_last,
+        user_status: user.user_status,
+        typ: 'access',
+      })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuer(ISSUER)
+        .setIssuedAt(now)
+        .setExpirationTime(now + config.accessTokenTtlSeconds)
+        .sign(accessKey);
+    },
+
+    async verifyAccessToken(token) {
+      const payload = await verify(token, accessKey);
+      if (payload.typ !== 'access' || !isNumericId(payload.sub)) throw new Error('Not an access token');
+      return payload as unknown as AccessClaims;
+    },
+
+    async signRefreshToken({ userId, jti, familyId, expiresAt }) {
+      return new SignJWT({ fam: familyId, typ: 'refresh' })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(userId))
+        .setJti(jti)
+        .setIssuer(ISSUER)
+        .setIssuedAt(seconds(config.now()))
+        .setExpirationTime(seconds(expiresAt))
+        .sign(refreshKey);
+    },
+
+    async verifyRefreshToken(token) {
+      const payload = await verify(token, refreshKey);
+      if (
+        payload.typ !== 'refresh' ||
+        !isNumericId(payload.sub) ||
+        typeof payload.jti !== 'string' ||
+        typeof payload.fam !== 'string'
+      ) {
+        throw new Error('Not a refresh token');
+      }
+      return payload as unknown as RefreshClaims;
+    },
+  };
+}
+
+/** Error thrown by the security handler; the error handler turns any 401 into the 'Unauthorized' Problem. */
+class UnauthorizedError extends Error {
+  readonly statusCode = 401;
+}
+
+/** fastify-openapi-glue securityHandlers: one function per securityScheme name of portal.yaml. */
+export function createSecurityHandlers(tokens: TokenService) {
+  return {
+    async bearerAuth(request: FastifyRequest): Promise<void> {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+      if (!match?.[1]) throw new UnauthorizedError('Missing bearer token');
+      try {
+        const claims = await tokens.verifyAccessToken(match[1]);
+        request.userId = Number(claims.sub);
+      } catch {
+        throw new UnauthorizedError('Invalid or expired access token');
+      }
+    },
+  };
+}
+
+export default definePlugin<AuthPluginOptions>(
+  async (app, { config }) => {
+    const secret =
+      config.jwtSecret ??
+      (await createAppSettingRepository(app.db).getOrCreate('jwt_secret', () => randomBytes(48).toString('base64url')));
+    app.decorate('tokens', createTokenService(secret, config));
+    app.decorateRequest('userId', 0);
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

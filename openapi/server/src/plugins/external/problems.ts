@@ -1,0 +1,44 @@
+import type { FastifyError } from 'fastify';
+import { HttpProblem, INTERNAL_ERROR_MESSAGE, problem } from '../../errors.js';
+import { definePlugin } from '../define-plugin.js';
+
+/**
+ * Every error leaves the server as a Problem body `{ statusCode, error, message, code? }`.
+ * Stack traces and internal messages never do: anything unexpected becomes a bare 500.
+ */
+export default definePlugin(
+  async (app) => {
+    app.setErrorHandler<FastifyError | HttpProblem>(async (err, request, reply) => {
+      if (err instanceof HttpProblem) {
+        return reply.code(err.statusCode).headers(err.headers).send(err.toProblem());
+      }
+
+      if ('validation' in err && err.validation) {
+        // Fastify's own wording, e.g. "body must have required property 'email'".
+        return reply.code(400).send(problem(400, err.message, 'FST_ERR_VALIDATION'));
+      }
+
+      const statusCode = typeof err.statusCode === 'number' ? err.statusCode : 500;
+
+      if (statusCode === 401) {
+        // Raised by the bearerAuth security handler (via fastify-openapi-glue); the cause stays in the log.
+        request.log.debug({ err }, 'authentication failed');
+        return reply.code(401).header('www-authenticate', 'Bearer').send(problem(401, 'Unauthorized'));
+      }
+
+      if (statusCode >= 400 && statusCode < 500) {
+        // Fastify client errors (bad JSON, wrong content type, body too large) have safe messages.
+        return reply.code(statusCode).send(problem(statusCode, err.message, err.code));
+      }
+
+      request.log.error({ err }, 'unhandled error');
+      return reply.code(500).send(problem(500, INTERNAL_ERROR_MESSAGE));
+    });
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split('?')[0] ?? request.url;
+      return reply.code(404).send(problem(404, `Route ${request.method} ${path} not found`));
+    });
+  },
+  { name: 'problems' },
+);

@@ -1,0 +1,83 @@
+import { stat } from 'node:fs/promises';
+import { posix, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { problem } from '../../errors.js';
+import { definePlugin } from '../define-plugin.js';
+
+export interface StaticSiteOptions {
+  /** The built front end: index.html, host assets and remotes.json at the top, remotes/<name>/<version>/... */
+  root: string;
+}
+
+/** Entry points that must be revalidated on every load, or a deploy would not reach returning users. */
+const NO_CACHE_FILES = new Set(['mf-manifest.json', 'remoteEntry.js', 'remotes.json', 'index.html', 'sw.js']);
+/** Content-hashed file names (main.3f9a8b7c.js, 412.a1b2c3d4e5.chunk.css): a hex hash of 8+ with a digit. */
+const HASHED_FILE = /[.-](?=[0-9a-f]*\d)[0-9a-f]{8,}(?:\.[a-z0-9]+)+$/i;
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Cache-Control for a file path relative to the root (posix separators, no leading slash). */
+export function cacheControlFor(relativePath: string): string {
+  const name = posix.basename(relativePath);
+  if (NO_CACHE_FILES.has(name)) return NO_CACHE;
+  // Remotes are served from versioned folders, so everything else under remotes/ never changes.
+  if (relativePath.startsWith('remotes/') || HASHED_FILE.test(name)) return IMMUTABLE;
+  // Unhashed host files (favicon, manifest.webmanifest, icons) are revalidated via ETag.
+  return NO_CACHE;
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built host and remotes in the one-process default. The API keeps precedence (its routes
+ * are more specific than the catch-all); unknown files fall back to index.html for browser navigations
+ * (SPA routes), except under /remotes/, where a missing file is a real 404: a dead remote must look dead.
+ */
+export default definePlugin<StaticSiteOptions>(
+  async (app, options) => {
+    const root = resolve(options.root);
+    // serve: false: only reply.sendFile is wanted; routing and fallbacks are ours.
+    await app.register(fastifyStatic, { root, serve: false });
+
+    async function isFile(relativePath: string): Promise<boolean> {
+      const absolute = resolve(root, relativePath);
+      if (absolute !== root && !absolute.startsWith(root + sep)) return false;
+      try {
+        return (await stat(absolute)).isFile();
+      } catch {
+        return false;
+      }
+    }
+
+    function send(reply: FastifyReply, relativePath: string) {
+      reply.header('cache-control', cacheControlFor(relativePath));
+      return reply.sendFile(relativePath, { cacheControl: false });
+    }
+
+    async function serve(request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) {
+      const wanted = posix.normalize(`/${request.params['*'] ?? ''}`);
+      const relativePath = wanted === '/' ? 'index.html' : wanted.slice(1);
+
+      // The router ignores trailing slashes, so '/remotes/' and '/api/' arrive without theirs.
+      if (wanted === '/api' || wanted.startsWith('/api/')) return reply.callNotFound();
+      if (!relativePath.split('/').includes('..') && (await isFile(relativePath))) {
+        return send(reply, relativePath);
+      }
+      if (wanted === '/remotes' || wanted.startsWith('/remotes/') || !acceptsHtml(request)) {
+        return reply.callNotFound();
+      }
+      if (!(await isFile('index.html'))) {
+        request.log.warn({ root }, 'index.html not found: the front end has not been built');
+        return reply.code(404).send(problem(404, 'The front end has not been built yet (no index.html in STATIC_ROOT)'));
+      }
+      return send(reply, 'index.html');
+    }
+
+    app.get('/*', serve);
+  },
+  { name: 'static-site' },
+);

@@ -1,0 +1,59 @@
+import { buildApp } from './app.js';
+import { defaultStaticRoot } from './paths.js';
+import { DEMO_ACCOUNT, seedDemo } from './seed.js';
+
+// Only listening lives here: buildApp has everything else (and migrates the database while building).
+
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '0.0.0.0';
+const staticRoot = process.env.STATIC_ROOT ?? defaultStaticRoot;
+
+const app = await buildApp({
+  staticRoot,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  ...(process.env.OPENAPI_SPEC && { specPath: process.env.OPENAPI_SPEC }),
+}).catch((err: unknown) => {
+  console.error(`Could not build the API: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
+
+let closing = false;
+async function shutdown(signal: NodeJS.Signals) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    // Stops accepting connections, lets in-flight requests finish, then closes the database (onClose).
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+try {
+  if (process.env.SEED_DEMO !== '0') {
+    const created = await seedDemo(app);
+    if (created) app.log.info({ email: DEMO_ACCOUNT.email }, 'demo account created');
+  }
+  await app.listen({ port, host });
+} catch (err) {
+  app.log.error({ err }, 'could not start');
+  await app.close().catch(() => {});
+  process.exit(1);
+}
+
+const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+const lines = [
+  '',
+  `  Print on Demand portal  http://${shownHost}:${port}/`,
+  `  API                     http://${shownHost}:${port}/api/v1`,
+  `  Front end from          ${staticRoot}`,
+  `  Database                ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${process.env.DATA_DIR ?? '<repo>/.data/db'}`}`,
+  process.env.SEED_DEMO !== '0' ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` : '',
+  '',
+];
+console.log(lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n'));

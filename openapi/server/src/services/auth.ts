@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.js';
+import { AttemptLimiter } from '../domain/attempt-limiter.js';
+import { HttpProblem, tooManyAttempts } from '../errors.js';
+import type { RefreshClaims } from '../plugins/external/auth.js';
+import { getDummyHash, verifyPassword } from './password-hash.js';
+import { createSessionIssuer, type TokenPair } from './session.js';
+import type { ServiceHandlers } from './types.js';
+
+export const LOGIN_FAILED_MESSAGE =
+  "Login unsuccessful - The email or password you entered is incorrect or you haven't registered yet";
+export const REFRESH_FAILED_MESSAGE = 'Unable to refresh token';
+
+interface LoginBody {
+  email?: string;
+  password?: string;
+}
+
+interface TokenBody {
+  token?: string;
+}
+
+/** Handlers for the /authO/* operations of portal.yaml (login, refreshToken, logout). */
+export function createAuthService(app: FastifyInstance, config: AppConfig) {
+  const { tokens, userRepository, refreshTokenRepository } = app;
+  const sessions = createSessionIssuer(app, config);
+  // Computed eagerly so the first unknown-e-mail login is not slower than the rest.
+  void getDummyHash().catch(() => undefined);
+
+  const refreshFailed = () => new HttpProblem(401, REFRESH_FAILED_MESSAGE);
+
+  // Only failures count, so people who type their password right are never slowed down.
+  const limits = config.rateLimits
+    ? {
+        perEmail: new AttemptLimiter(config.rateLimits.loginFailuresPerEmail, config.now),
+        perAddress: new AttemptLimiter(config.rateLimits.loginFailuresPerAddress, config.now),
+      }
+    : undefined;
+
+  return {
+    async login(request: FastifyRequest<{ Body: LoginBody }>): Promise<TokenPair> {
+      const { email = '', password = '' } = request.body ?? {};
+      if (email.trim() === '') throw new HttpProblem(400, 'Please enter your email address', 'VALIDATION');
+      if (password === '') throw new HttpProblem(400, 'Please enter your password', 'VALIDATION');
+
+      const emailKey = email.trim().toLowerCase();
+      if (limits) {
+        // Checked before the password: while locked, the right password must not be confirmable either.
+        const wait = Math.max(limits.perEmail.retryAfter(emailKey), limits.perAddress.retryAfter(request.ip));
+        if (wait > 0) throw tooManyAttempts(wait);
+      }
+
+      const user = await userRepository.findByEmail(email);
+      // Always run one argon2 verification so unknown e-mails and wrong passwords take the same time.
+      const valid = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password);
+      if (!user || !valid) {
+        limits?.perEmail.hit(emailKey);
+        limits?.perAddress.hit(request.ip);
+        throw new HttpProblem(401, LOGIN_FAILED_MESSAGE);
+      }
+
+      return sessions.start(user);
+    },
+
+    /**
+     * Rotation with reuse detection: a refresh token works once. Presenting one that was already
+     * used or revoked means it leaked (or a client raced itself), so the whole family is revoked and
+     * every token of that login, including the newest, stops working.
+     */
+    async refreshToken(request: FastifyRequest<{ Body: TokenBody }>): Promise<TokenPair> {
+      let claims: RefreshClaims;
+      try {
+        claims = await tokens.verifyRefreshToken(request.body?.token ?? '');
+      } catch {
+        throw refreshFailed();
+      }
+
+      const now = config.now();
+      const next = await refreshTokenRepository.rotate(claims.jti, now, (current) => ({
+        id: randomUUID(),
+        user_id: current.user_id,
+        family_id: current.family_id,
+        parent_id: current.id,
+        issued_at: now,
+        expires_at: current.family_expires_at,
+        family_expires_at: current.family_expires_at,
+      }));
+
+      if (!next) {
+        const presented = await refreshTokenRepository.findById(claims.jti);
+        if (presented && (presented.used_at !== null || presented.revoked_at !== null)) {
+          const revoked = await refreshTokenRepository.revokeFamily(presented.family_id, 'reuse', now);
+          request.log.warn(
+            { userId: presented.user_id, familyId: presented.family_id, revoked },
+            'refresh token reuse detected; token family revoked',
+          );
+        }
+        throw refreshFailed();
+      }
+
+      const user = await userRepository.findById(next.user_id);
+      if (!user) throw refreshFailed();
+      return sessions.sign(user, next);
+    },
+
+    /** Ends the session of the presented refresh token. Always 200: the answer reveals nothing. */
+    async logout(request: FastifyRequest<{ Body: TokenBody }>) {
+      const claims = await tokens.verifyRefreshToken(request.body?.token ?? '').catch(() => undefined);
+      if (claims) {
+        const presented = await refreshTokenRepository.findById(claims.jti);
+        if (presented) await refreshTokenRepository.revokeFamily(presented.family_id, 'logout', config.now());
+      }
+      return { statusCode: 0, description: 'You have been logged out' };
+    },
+  } satisfies ServiceHandlers;
+}

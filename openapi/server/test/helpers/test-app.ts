@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildAppOptions } from '../../src/app.js';
+import type { DatabaseOptions } from '../../src/plugins/external/db.js';
+
+/** The contract the tests run against: the real one. */
+export const specPath = fileURLToPath(new URL('../../../portal.yaml', import.meta.url));
+
+export const TEST_JWT_SECRET = 'test-only-secret-0123456789abcdef';
+
+export interface TestDatabase {
+  options: DatabaseOptions;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database: in-memory PGlite by default; with DATABASE_URL a uniquely named
+ * PostgreSQL database created through that (admin) connection and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { options: { dataDir: 'memory://' }, drop: async () => {} };
+
+  const name = `pod_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    options: { url: url.toString() },
+    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** buildApp on a fresh database with the test spec and a fixed secret; `close` also drops the database. */
+export async function buildTestApp(options: BuildAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  try {
+    const app = await buildApp({
+      specPath,
+      database: database.options,
+      ...options,
+      config: { jwtSecret: TEST_JWT_SECRET, ...options.config },
+    });
+    return {
+      app,
+      async close() {
+        await app.close();
+        await database.drop();
+      },
+    };
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+}
+
+/** A clock the tests move by hand (config.now). */
+export function createClock(start = new Date('2026-03-02T08:00:00Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(seconds: number) {
+      current += seconds * 1000;
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'author'): string {
+  counter += 1;
+  return `${prefix}.${counter}.${randomBytes(3).toString('hex')}@example.test`;
+}
+
+export const STRONG_PASSWORD = 'Str0ng#Pass';
+
+export function registrationBody(overrides: Record<string, unknown> = {}) {
+  const email = typeof overrides.email === 'string' ? overrides.email : uniqueEmail();
+  return {
+    username: email,
+    name_first: 'Lerato',
+    name_last: 'Mokoena',
+    email,
+    password: STRONG_PASSWORD,
+    confirm_password: STRONG_PASSWORD,
+    ...overrides,
+  };
+}
+
+export interface RegisteredUser {
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+let addressCounter = 0;
+/**
+ * A distinct client address per call: registrations are rate limited per address, and the tests
+ * run with the production limits, so helpers must not all look like one client.
+ */
+export function uniqueAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<RegisteredUser> {
+  const body = registrationBody(overrides);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/adduser',
+    payload: body,
+    remoteAddress: uniqueAddress(),
+  });
+  if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
+  const { accessToken, refreshToken } = response.json<{ accessToken: string; refreshToken: string }>();
+  return { email: body.email, password: body.password as string, accessToken, refreshToken };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../../src/plugins/external/static-site.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+
+const FILES: Record<string, string> = {
+  'index.html': '<!doctype html><title>Print on Demand | Host</title>',
+  'remotes.json': '{"account":"/remotes/account/1.0.0/mf-manifest.json"}',
+  'sw.js': 'self.addEventListener("fetch", () => {});',
+  'main.3f9a8b7c.js': 'console.log("host");',
+  'favicon.ico': 'icon',
+  'remotes/account/1.0.0/mf-manifest.json': '{"name":"account"}',
+  'remotes/account/1.0.0/remoteEntry.js': 'var account;',
+  'remotes/account/1.0.0/static/js/412.js': 'chunk',
+};
+
+describe('static site', () => {
+  let root: string;
+  let t: TestApp;
+
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'pod-static-'));
+    for (const [path, content] of Object.entries(FILES)) {
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), content);
+    }
+    t = await buildTestApp({ staticRoot: root });
+  });
+  after(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const get = (url: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8') =>
+    t.app.inject({ method: 'GET', url, headers: { accept } });
+
+  it('serves entry points with no-cache', async () => {
+    for (const url of ['/', '/index.html', '/remotes.json', '/sw.js', '/remotes/account/1.0.0/mf-manifest.json', '/remotes/account/1.0.0/remoteEntry.js']) {
+      const response = await get(url, '*/*');
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.headers['cache-control'], NO_CACHE, url);
+    }
+    assert.equal((await get('/')).body, FILES['index.html']);
+  });
+
+  it('serves hashed assets and remote chunks as immutable', async () => {
+    for (const url of ['/main.3f9a8b7c.js', '/remotes/account/1.0.0/static/js/412.js']) {
+      const response = await get(url, '*/*');
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.headers['cache-control'], IMMUTABLE, url);
+    }
+    assert.equal((await get('/main.3f9a8b7c.js', '*/*')).body, FILES['main.3f9a8b7c.js']);
+  });
+
+  it('revalidates unhashed host files', async () => {
+    const response = await get('/favicon.ico', '*/*');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['cache-control'], NO_CACHE);
+  });
+
+  it('answers index.html for browser navigations to client routes', async () => {
+    for (const url of ['/dashboard', '/register/email-password?e=a%40b.co', '/books/12']) {
+      const response = await get(url);
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.body, FILES['index.html']);
+      assert.equal(response.headers['cache-control'], NO_CACHE);
+      assert.match(String(response.headers['content-type']), /text\/html/);
+    }
+  });
+
+  it('answers a real 404 for a missing file under /remotes/, even for browsers', async () => {
+    for (const url of ['/remotes/account/2.0.0/remoteEntry.js', '/remotes/gone/1.0.0/mf-manifest.json', '/remotes/']) {
+      const response = await get(url);
+      assert.equal(response.statusCode, 404, url);
+      assert.equal(response.json().statusCode, 404);
+    }
+  });
+
+  it('answers 404 (no fallback) for missing files requested by scripts', async () => {
+    const response = await get('/missing.4a5b6c7d.js', '*/*');
+    assert.equal(response.statusCode, 404);
+  });
+
+  it('keeps the API first and unknown API paths 404 Problems', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/user/viewuserinfo', headers: { accept: 'text/html' } });
+    assert.equal(api.statusCode, 401);
+    const unknown = await get('/api/v1/does-not-exist');
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.json().error, 'Not Found');
+  });
+
+  it('does not serve files outside the root', async () => {
+    const response = await get('/../../../etc/passwd', '*/*');
+    assert.equal(response.statusCode, 404);
+    const encoded = await get('/%2e%2e/%2e%2e/etc/passwd', '*/*');
+    assert.equal(encoded.statusCode, 404);
+  });
+
+  it('classifies cache headers by path', () => {
+    assert.equal(cacheControlFor('index.html'), NO_CACHE);
+    assert.equal(cacheControlFor('remotes/library/2.1.0/remoteEntry.js'), NO_CACHE);
+    assert.equal(cacheControlFor('remotes/library/2.1.0/static/css/main.css'), IMMUTABLE);
+    assert.equal(cacheControlFor('static/js/vendors.0a1b2c3d4e5f.js'), IMMUTABLE);
+    assert.equal(cacheControlFor('static/js/bootstrap-handler.js'), NO_CACHE);
+    assert.equal(cacheControlFor('manifest.webmanifest'), NO_CACHE);
+  });
+});

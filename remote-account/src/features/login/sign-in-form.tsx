@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Field, Form } from 'react-final-form';
+import { useNavigate } from 'react-router-dom';
+import {
+  alertMessage,
+  ApiError,
+  Button,
+  LoginForm,
+  PasswordField,
+  raiseAlert,
+  signIn,
+  TextField,
+  validateForm,
+} from '@pod/shared-contracts';
+import { LoginFailedModal } from './login-failed-modal';
+
+/** A refusal of the credentials (as opposed to the server or the network failing). */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/**
+ * E-mail and password with the spec's messages; Enter submits. Wrong credentials open the
+ * 'Login unsuccessful' modal; any other failure raises a danger alert. Success goes to
+ * /dashboard.
+ */
+export function SignInForm() {
+  const navigate = useNavigate();
+  const [refused, setRefused] = useState(false);
+
+  const onSubmit = async (values: LoginForm) => {
+    try {
+      await signIn(values.email.trim(), values.password);
+      void navigate('/dashboard');
+    } catch (error) {
+      if (isRefusal(error)) setRefused(true);
+      else raiseAlert({ variant: 'danger', message: alertMessage(error) });
+    }
+  };
+
+  return (
+    <>
+      <Form<LoginForm>
+        onSubmit={onSubmit}
+        validate={(values) => validateForm(LoginForm, values)}
+        render={({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit} noValidate>
+            <Field<string> name="email">
+              {({ input, meta }) => (
+                <TextField
+                  {...input}
+                  type="email"
+                  label="Email"
+                  autoComplete="email"
+                  error={meta.touched && meta.error}
+                />
+              )}
+            </Field>
+            <Field<string> name="password">
+              {({ input, meta }) => (
+                <PasswordField
+                  {...input}
+                  label="Password"
+                  autoComplete="current-password"
+                  error={meta.touched && meta.error}
+                />
+              )}
+            </Field>
+            <Button type="submit" busy={submitting}>
+              Sign in
+            </Button>
+          </form>
+        )}
+      />
+      <LoginFailedModal open={refused} onClose={() => setRefused(false)} />
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+// Compile-time proof that the exposed modules keep the host/remote contract.
+import type { CartDropdownModule, RemoteModule } from '@pod/shared-contracts';
+import App from './app';
+import CartDropdown from './cart-dropdown';
+
+export const remoteModule: RemoteModule = { default: App };
+export const cartDropdownModule: CartDropdownModule = { default: CartDropdown };

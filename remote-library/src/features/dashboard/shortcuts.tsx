@@ -1,0 +1,28 @@
+import { Link } from 'react-router-dom';
+import { buttonClassName, cx } from '@pod/shared-contracts';
+import styles from './dashboard.module.css';
+
+const SHORTCUTS = [
+  { to: '/new-book', label: 'Upload a new book' },
+  { to: '/books', label: 'Your books' },
+  { to: '/orders', label: 'Your orders' },
+  { to: '/support', label: 'Support' },
+] as const;
+
+/** The dashboard's shortcuts to the four places authors go most. */
+export function Shortcuts() {
+  return (
+    <nav className={styles.card} aria-labelledby="shortcuts-title">
+      <h2 id="shortcuts-title">Shortcuts</h2>
+      <ul className={styles.shortcuts}>
+        {SHORTCUTS.map((shortcut) => (
+          <li key={shortcut.to}>
+            <Link to={shortcut.to} className={cx(buttonClassName('secondary'), styles.shortcut)}>
+              {shortcut.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,2 @@
+/** @type {import('jest').Config} */
+module.exports = { ...require('@pod/shared-contracts/build/jest'), rootDir: __dirname, displayName: 'remote-wizard' };

@@ -1,0 +1,347 @@
+'use strict';
+/**
+ * The webpack + Module Federation configuration every front-end app uses. An app's
+ * webpack.config.js is a few lines:
+ *
+ *   const { createAppConfig } = require('@pod/shared-contracts/build/webpack');
+ *   module.exports = createAppConfig({ name: 'remote_account', dir: __dirname, port: 3001,
+ *     exposes: { './App': './src/app.tsx' } });
+ *
+ * The one `shared` map of the portal lives here too (`sharedDependencies`), so the host and
+ * the remotes can never disagree about what is a singleton or which version it must be.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { createRequire } = require('node:module');
+
+const SHARED_CONTRACTS_DIR = path.resolve(__dirname, '..');
+const TOKENS_CSS = path.join(SHARED_CONTRACTS_DIR, 'src', 'ui', 'tokens.css');
+
+/** Host dev server port; the API server runs beside it on API_DEV_TARGET. */
+const HOST_DEV_PORT = 8080;
+const API_DEV_TARGET = 'http://127.0.0.1:8081';
+
+/** Dev server port of each remote (its standalone app and the manifest the host loads). */
+const REMOTE_DEV_PORTS = {
+  remote_account: 3001,
+  remote_library: 3002,
+  remote_checkout: 3003,
+  remote_wizard: 3004,
+};
+
+const DOCUMENT_TITLE = 'Print on Demand | Portal';
+
+/** Packages shared as singletons; a trailing slash also shares the package's subpaths. */
+const SHARED_PACKAGES = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'jotai',
+  'jotai/',
+  '@pod/shared-contracts',
+];
+
+/** The package.json of `pkg` as installed for the package in `fromDir`. */
+function readInstalledPackageJson(pkg, fromDir) {
+  const req = createRequire(path.join(fromDir, 'package.json'));
+  try {
+    return req(`${pkg}/package.json`);
+  } catch {
+    // Packages whose `exports` hide package.json: walk up from the entry point.
+    let dir = path.dirname(req.resolve(pkg));
+    while (dir !== path.dirname(dir)) {
+      const candidate = path.join(dir, 'package.json');
+      if (fs.existsSync(candidate)) {
+        const json = JSON.parse(fs.readFileSync(candidate, 'utf8'));
+        if (json.name === pkg) return json;
+      }
+      dir = path.dirname(dir);
+    }
+    throw new Error(`Cannot find the package.json of ${pkg} from ${fromDir}`);
+  }
+}
+
+/** Exact installed versions (never `workspace:*`), read at build time. */
+function installedVersions(fromDir) {
+  const versions = { '@pod/shared-contracts': require(path.join(SHARED_CONTRACTS_DIR, 'package.json')).version };
+  for (const key of SHARED_PACKAGES) {
+    const pkg = key.replace(/\/$/, '');
+    versions[pkg] ??= readInstalledPackageJson(pkg, fromDir).version;
+  }
+  return versions;
+}
+
+/** Builds the shared map from the versions installed for the package in `fromDir`. */
+function createSharedDependencies(fromDir) {
+  const versions = installedVersions(fromDir);
+  return Object.fromEntries(
+    SHARED_PACKAGES.map((key) => [
+      key,
+      { singleton: true, requiredVersion: versions[key.replace(/\/$/, '')] },
+    ]),
+  );
+}
+
+/**
+ * THE shared map of the portal: every singleton with the exact version shared-contracts
+ * was installed with. createAppConfig checks that each app resolves the same versions.
+ */
+const sharedDependencies = createSharedDependencies(SHARED_CONTRACTS_DIR);
+
+/** Fails the build when an app would bundle another version than the shared map says. */
+function assertSameVersions(name, dir) {
+  const own = createSharedDependencies(dir);
+  const mismatches = Object.entries(sharedDependencies)
+    .filter(([key]) => key !== '@pod/shared-contracts')
+    .filter(([key, value]) => own[key].requiredVersion !== value.requiredVersion)
+    .map(([key, value]) => `${key}: ${own[key].requiredVersion} (expected ${value.requiredVersion})`);
+  if (mismatches.length > 0) {
+    throw new Error(`${name} resolves other versions of shared singletons: ${mismatches.join(', ')}`);
+  }
+}
+
+/** The dev runtime configuration: each remote's manifest on its own dev server. */
+function devRemotesConfig() {
+  return {
+    environment: 'development',
+    remotes: Object.fromEntries(
+      Object.entries(REMOTE_DEV_PORTS).map(([remote, port]) => [
+        remote,
+        { entry: `http://localhost:${port}/mf-manifest.json`, version: 'dev' },
+      ]),
+    ),
+  };
+}
+
+/** index.html: the shell's title, a noscript notice, the web manifest when there is one. */
+function htmlTemplate({ hasManifest }) {
+  return ({ htmlWebpackPlugin }) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="theme-color" content="#13294b" />
+    <title>${htmlWebpackPlugin.options.title}</title>
+    ${hasManifest ? '<link rel="manifest" href="/manifest.webmanifest" />\n    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />' : ''}
+  </head>
+  <body>
+    <noscript>Print on Demand needs JavaScript. Please enable it in your browser and reload this page.</noscript>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+}
+
+/**
+ * Emits every file of `publicDir` at the root of the output (icons, web manifest) without
+ * an extra package: the files are few and never processed.
+ */
+class CopyPublicFilesPlugin {
+  constructor(publicDir) {
+    this.publicDir = publicDir;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CopyPublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicFilesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const walk = (dir) =>
+            fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+              const full = path.join(dir, entry.name);
+              return entry.isDirectory() ? walk(full) : [full];
+            });
+          for (const file of walk(this.publicDir)) {
+            compilation.fileDependencies.add(file);
+            const name = path.relative(this.publicDir, file).split(path.sep).join('/');
+            compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Production file name of entry chunks: `[name].[contenthash].js`. The federation runtime
+ * module asks for its own chunk's file name (only to learn the folder depth) before that
+ * chunk's content hash exists; a plain `[contenthash]` template then fails the build, so
+ * that one early question gets the same name without the hash (same depth).
+ */
+function entryFilename(pathData) {
+  const { chunk, contentHash, contentHashType = 'javascript' } = pathData;
+  const hashKnown = contentHash || !chunk?.contentHash || chunk.contentHash[contentHashType] !== undefined;
+  return hashKnown ? '[name].[contenthash].js' : '[name].js';
+}
+
+/**
+ * The webpack configuration of one front-end app.
+ * @param {{ name: string, dir: string, exposes?: Record<string, string>, port: number, isHost?: boolean }} options
+ *   name: the federated name (`host`, `remote_account`...); dir: the app's folder;
+ *   exposes: the remote's exposed modules; port: the dev server port.
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
+  if (!name || !dir || !port) throw new Error('createAppConfig needs name, dir and port');
+  // Plugins and loaders come from the app's own dependencies, so they run on the very
+  // webpack instance that the app's webpack-cli loaded.
+  const appRequire = createRequire(path.join(dir, 'package.json'));
+  const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/webpack');
+  const HtmlWebpackPlugin = appRequire('html-webpack-plugin');
+  const MiniCssExtractPlugin = appRequire('mini-css-extract-plugin');
+  const loader = (id) => appRequire.resolve(id);
+  assertSameVersions(name, dir);
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
+    const isProduction = mode === 'production';
+    const publicDir = path.join(dir, 'public');
+    const hasPublic = isHost && fs.existsSync(publicDir);
+    const hashed = isProduction ? '[name].[contenthash].js' : '[name].js';
+    const styleLoader = isProduction ? MiniCssExtractPlugin.loader : loader('style-loader');
+
+    return {
+      mode: isProduction ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // One build serves from /remotes/<name>/<version>/ or a dev server unchanged.
+        publicPath: 'auto',
+        uniqueName: name,
+        filename: isProduction ? entryFilename : hashed,
+        chunkFilename: hashed,
+        assetModuleFilename: isProduction ? 'assets/[name].[contenthash][ext]' : 'assets/[name][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: loader('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  target: 'es2022',
+                  transform: { react: { runtime: 'automatic', development: !isProduction } },
+                },
+              },
+            },
+          },
+          {
+            test: /\.module\.css$/,
+            use: [
+              styleLoader,
+              {
+                loader: loader('css-loader'),
+                options: {
+                  modules: {
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                    localIdentName: isProduction ? '[hash:base64:8]' : '[name]__[local]--[hash:base64:5]',
+                    // Apps share one page: the same file path in two apps must not collide.
+                    localIdentHashSalt: name,
+                  },
+                },
+              },
+            ],
+          },
+          {
+            // Global CSS is only the design tokens (and third-party sheets); all else is modules.
+            test: /\.css$/,
+            exclude: /\.module\.css$/,
+            include: [TOKENS_CSS, /node_modules/],
+            use: [styleLoader, loader('css-loader')],
+          },
+          { test: /\.(png|svg|jpe?g|gif|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      optimization: {
+        // Chunk file names say what they hold (the e2e journey checks react-dom loads once).
+        chunkIds: 'named',
+      },
+      performance: { maxAssetSize: 512 * 1024, maxEntrypointSize: 512 * 1024 },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+          shareStrategy: 'loaded-first',
+          shared: sharedDependencies,
+          manifest: true,
+          dts: false,
+        }),
+        isProduction &&
+          new MiniCssExtractPlugin({
+            filename: '[name].[contenthash].css',
+            chunkFilename: '[name].[contenthash].css',
+          }),
+        new HtmlWebpackPlugin({
+          title: isHost ? DOCUMENT_TITLE : `${DOCUMENT_TITLE} (${name} standalone)`,
+          templateContent: htmlTemplate({ hasManifest: hasPublic }),
+          chunks: ['main'],
+          // The host's index.html answers every SPA route: scripts must be root-absolute.
+          publicPath: isHost ? '/' : 'auto',
+        }),
+        hasPublic && new CopyPublicFilesPlugin(publicDir),
+      ].filter(Boolean),
+      devServer: {
+        port,
+        host: 'localhost',
+        hot: true,
+        historyApiFallback: true,
+        static: false,
+        proxy: [{ context: ['/api'], target: API_DEV_TARGET }],
+        ...(isHost
+          ? {
+              setupMiddlewares: (middlewares) => {
+                if (hasPublic) {
+                  middlewares.unshift({
+                    name: 'public-files',
+                    middleware: (req, res, next) => {
+                      const file = path.join(publicDir, decodeURIComponent(req.path));
+                      if (req.method !== 'GET' || !file.startsWith(publicDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) return next();
+                      res.sendFile(file);
+                    },
+                  });
+                }
+                middlewares.unshift({
+                  name: 'dev-remotes-json',
+                  path: '/remotes.json',
+                  middleware: (_req, res) => {
+                    res.setHeader('Cache-Control', 'no-cache');
+                    res.json(devRemotesConfig());
+                  },
+                });
+                return middlewares;
+              },
+            }
+          : {
+              // The host page (another origin) loads this server's manifest and chunks.
+              headers: {
+                'Access-Control-Allow-Origin': '*',
+                'Access-Control-Allow-Methods': 'GET, OPTIONS',
+                'Access-Control-Allow-Headers': '*',
+              },
+              // Hot updates must come from this server even when the code runs in the host page.
+              client: { webSocketURL: `ws://localhost:${port}/ws` },
+            }),
+      },
+    };
+  };
+}
+
+module.exports = {
+  createAppConfig,
+  sharedDependencies,
+  REMOTE_DEV_PORTS,
+  HOST_DEV_PORT,
+  API_DEV_TARGET,
+  DOCUMENT_TITLE,
+};

@@ -1,0 +1,131 @@
+import { client } from '../client';
+import { alertsAtom } from '../../alerts';
+import {
+  getAccessToken,
+  hydrateSession,
+  sessionStore,
+  setCurrentUser,
+  setNavigator,
+  setTokens,
+  STORAGE_KEYS,
+} from '../../session';
+import { fakeJwt, installFakeFetch } from '../../test-support/fake-api';
+
+const user = { id: 7, email: 'a@b.co', name_first: 'Thandi' };
+
+beforeEach(() => {
+  localStorage.clear();
+  hydrateSession();
+  sessionStore.set(alertsAtom, []);
+});
+
+describe('client: bearer token, refresh once and retry', () => {
+  it('adds the bearer token to every call', async () => {
+    const access = fakeJwt(600);
+    setTokens({ accessToken: access, refreshToken: fakeJwt(3600) });
+    const log = installFakeFetch(() => ({ status: 200, body: { statusCode: 0, result: user } }));
+
+    await client.GET('/user/viewuserinfo');
+
+    expect(log).toHaveLength(1);
+    expect(log[0]?.authorization).toBe(`Bearer ${access}`);
+  });
+
+  it('on a 401 refreshes once, stores both new tokens and retries with the new one', async () => {
+    const oldAccess = fakeJwt(600, { v: 'old' });
+    const newAccess = fakeJwt(600, { v: 'new' });
+    const newRefresh = fakeJwt(3600, { v: 'new' });
+    setTokens({ accessToken: oldAccess, refreshToken: fakeJwt(3600) });
+    const log = installFakeFetch((request) => {
+      if (request.path === '/authO/refresh') {
+        return { status: 200, body: { accessToken: newAccess, refreshToken: newRefresh } };
+      }
+      return request.authorization === `Bearer ${newAccess}`
+        ? { status: 200, body: { statusCode: 0, result: user } }
+        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } };
+    });
+
+    const { data, response } = await client.GET('/user/viewuserinfo');
+
+    expect(response.status).toBe(200);
+    expect(data?.result.name_first).toBe('Thandi');
+    expect(log.map((r) => r.path)).toEqual(['/user/viewuserinfo', '/authO/refresh', '/user/viewuserinfo']);
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(newAccess);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe(newRefresh);
+  });
+
+  it('retries only once: a second 401 after refreshing is returned to the caller', async () => {
+    setTokens({ accessToken: fakeJwt(600), refreshToken: fakeJwt(3600) });
+    const log = installFakeFetch((request) =>
+      request.path === '/authO/refresh'
+        ? { status: 200, body: { accessToken: fakeJwt(600, { n: 2 }), refreshToken: fakeJwt(3600, { n: 2 }) } }
+        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } },
+    );
+
+    const { response } = await client.GET('/user/viewuserinfo');
+
+    expect(response.status).toBe(401);
+    expect(log.filter((r) => r.path === '/authO/refresh')).toHaveLength(1);
+    expect(log.filter((r) => r.path === '/user/viewuserinfo')).toHaveLength(2);
+  });
+
+  it('refreshes before sending when the access token has already expired', async () => {
+    const fresh = fakeJwt(600, { fresh: true });
+    setTokens({ accessToken: fakeJwt(-60), refreshToken: fakeJwt(3600) });
+    const log = installFakeFetch((request) =>
+      request.path === '/authO/refresh'
+        ? { status: 200, body: { accessToken: fresh, refreshToken: fakeJwt(3600, { r: 2 }) } }
+        : { status: 200, body: { statusCode: 0, result: user } },
+    );
+
+    await client.GET('/user/viewuserinfo');
+
+    expect(log.map((r) => r.path)).toEqual(['/authO/refresh', '/user/viewuserinfo']);
+    expect(log[1]?.authorization).toBe(`Bearer ${fresh}`);
+  });
+
+  it('shares one refresh between concurrent 401s (a rotated token is never sent twice)', async () => {
+    const newAccess = fakeJwt(600, { v: 'shared' });
+    setTokens({ accessToken: fakeJwt(600), refreshToken: fakeJwt(3600) });
+    const log = installFakeFetch((request) => {
+      if (request.path === '/authO/refresh') {
+        return { status: 200, body: { accessToken: newAccess, refreshToken: fakeJwt(3600, { v: 'shared' }) } };
+      }
+      return request.authorization === `Bearer ${newAccess}`
+        ? { status: 200, body: { statusCode: 0, result: user } }
+        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } };
+    });
+
+    const results = await Promise.all([client.GET('/user/viewuserinfo'), client.GET('/user/viewuserinfo')]);
+
+    expect(results.map((r) => r.response.status)).toEqual([200, 200]);
+    expect(log.filter((r) => r.path === '/authO/refresh')).toHaveLength(1);
+  });
+
+  it("on refresh failure says 'Unable to refresh token', logs out and goes to /login", async () => {
+    const refresh = fakeJwt(3600);
+    setTokens({ accessToken: fakeJwt(600), refreshToken: refresh });
+    setCurrentUser({ ...user } as never);
+    localStorage.setItem('unrelated', 'x');
+    const navigate = jest.fn();
+    setNavigator(navigate);
+    const log = installFakeFetch((request) =>
+      request.path === '/authO/logout'
+        ? { status: 200, body: { statusCode: 0, description: 'Logged out' } }
+        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unable to refresh token' } },
+    );
+
+    const { response } = await client.GET('/user/viewuserinfo');
+
+    expect(response.status).toBe(401);
+    expect(sessionStore.get(alertsAtom).map((a) => a.message)).toContain('Unable to refresh token');
+    const logoutCall = log.find((r) => r.path === '/authO/logout');
+    expect(logoutCall?.method).toBe('DELETE');
+    expect(logoutCall?.body).toEqual({ token: refresh });
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.currentUser)).toBeNull();
+    expect(localStorage.getItem('unrelated')).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.lastUpdate)).not.toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+});

@@ -1,0 +1,57 @@
+import { GENERIC_ERROR_MESSAGE } from '../constants';
+
+/** The error body every API failure carries (portal.yaml `Problem`). */
+export interface ProblemBody {
+  statusCode?: number | string;
+  error?: string;
+  message?: string;
+  description?: string;
+  code?: string;
+}
+
+/** A failed API call: HTTP status, human message and the optional domain code (U30, C15...). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status (0 when the network failed before any answer). */
+    readonly status: number,
+    message: string,
+    /** Domain code from the body, e.g. 'U30'. */
+    readonly code?: string,
+    /** The parsed body as received. */
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Builds an ApiError from a response status and whatever body came back. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const problem = (body && typeof body === 'object' ? body : {}) as ProblemBody;
+  const message = problem.message ?? problem.description ?? '';
+  const code =
+    problem.code ?? (typeof problem.statusCode === 'string' ? problem.statusCode : undefined);
+  return new ApiError(status, message, code, body);
+}
+
+/**
+ * Unwraps an openapi-fetch result: the data on success, otherwise throws an ApiError.
+ * Keeps call sites to one line: `const user = unwrap(await client.GET(...))`.
+ */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || !result.response.ok) {
+    throw toApiError(result.response.status, result.error);
+  }
+  return result.data as T;
+}
+
+/**
+ * The text an alert shows for an error: the server's message, or the specification's
+ * generic fallback when the message is missing or is the bare 'Internal server error'.
+ */
+export function alertMessage(error: unknown): string {
+  const message =
+    error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
+  if (!message || message === 'Internal server error') return GENERIC_ERROR_MESSAGE;
+  return message;
+}

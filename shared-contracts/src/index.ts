@@ -1,0 +1,25 @@
+/**
+ * @pod/shared-contracts: the one module the host and every remote share as a federation
+ * singleton. Import it by name only: `import { client, useCurrentUser } from '@pod/shared-contracts'`.
+ */
+import pkg from '../package.json';
+
+/** This build's version; the host compares majors before mounting a remote. */
+export const SHARED_CONTRACTS_VERSION: string = pkg.version;
+
+// A diagnostic the e2e journey reads: more than one instance means the singleton broke.
+const registry = globalThis as { __POD_SHARED_CONTRACTS__?: { version: string; instances: number } };
+registry.__POD_SHARED_CONTRACTS__ = {
+  version: SHARED_CONTRACTS_VERSION,
+  instances: (registry.__POD_SHARED_CONTRACTS__?.instances ?? 0) + 1,
+};
+
+export * from './api';
+export * from './session';
+export * from './alerts';
+export * from './routes';
+export * from './contracts';
+export * from './format';
+export * from './constants';
+export * from './validation';
+export * from './ui';

@@ -1,0 +1,107 @@
+import { ApiError } from '../../api/errors';
+import { fakeJwt, installFakeFetch } from '../../test-support/fake-api';
+import {
+  decodeToken,
+  getAccessToken,
+  getCurrentUser,
+  hydrateSession,
+  initSession,
+  isTokenExpired,
+  setNavigator,
+  setTokens,
+  signIn,
+  STORAGE_KEYS,
+} from '..';
+
+beforeEach(() => {
+  localStorage.clear();
+  hydrateSession();
+});
+
+describe('tokens', () => {
+  it('decodes the payload of a JWT and rejects garbage', () => {
+    expect(decodeToken(fakeJwt(60, { sub: '7', name_first: 'Thandi' }))?.name_first).toBe('Thandi');
+    expect(decodeToken('not-a-token')).toBeNull();
+    expect(decodeToken(null)).toBeNull();
+  });
+
+  it('treats an unreadable or past token as expired', () => {
+    expect(isTokenExpired(fakeJwt(600))).toBe(false);
+    expect(isTokenExpired(fakeJwt(-1))).toBe(true);
+    expect(isTokenExpired('garbage')).toBe(true);
+  });
+});
+
+describe('signIn', () => {
+  it('stores both tokens under the spec keys and the merged current user', async () => {
+    const access = fakeJwt(600, { sub: '7', user_status: 1 });
+    installFakeFetch((request) =>
+      request.path === '/authO/login'
+        ? { status: 200, body: { accessToken: access, refreshToken: fakeJwt(3600) } }
+        : { status: 200, body: { statusCode: 0, result: { id: 7, email: 'a@b.co', name_first: 'Thandi', balance: 10 } } },
+    );
+
+    const user = await signIn('a@b.co', 'pw');
+
+    expect(user.name_first).toBe('Thandi');
+    expect(user.tokenPayload?.user_status).toBe(1);
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(access);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.currentUser) ?? '{}').name_first).toBe('Thandi');
+    expect(localStorage.getItem(STORAGE_KEYS.lastUpdate)).not.toBeNull();
+  });
+
+  it('throws an ApiError with the status on bad credentials and stores nothing', async () => {
+    installFakeFetch(() => ({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Login unsuccessful' } }));
+
+    await expect(signIn('a@b.co', 'wrong')).rejects.toMatchObject({ status: 401 });
+    await expect(signIn('a@b.co', 'wrong')).rejects.toBeInstanceOf(ApiError);
+    expect(getAccessToken()).toBeNull();
+  });
+});
+
+describe('initSession (account-area.md section 4)', () => {
+  it('does nothing without tokens', async () => {
+    const log = installFakeFetch(() => ({ status: 500 }));
+    await initSession('/dashboard');
+    expect(log).toHaveLength(0);
+  });
+
+  it('refreshes and replaces both tokens when access expired and refresh valid', async () => {
+    const access = fakeJwt(600, { n: 2 });
+    const refresh = fakeJwt(3600, { n: 2 });
+    setTokens({ accessToken: fakeJwt(-10), refreshToken: fakeJwt(3600) });
+    installFakeFetch(() => ({ status: 200, body: { accessToken: access, refreshToken: refresh } }));
+
+    await initSession('/dashboard');
+
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(access);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe(refresh);
+  });
+
+  it('logs out to /login when both tokens are expired', async () => {
+    setTokens({ accessToken: fakeJwt(-10), refreshToken: fakeJwt(-10) });
+    localStorage.setItem(STORAGE_KEYS.currentUser, JSON.stringify({ id: 1 }));
+    hydrateSession();
+    const navigate = jest.fn();
+    setNavigator(navigate);
+    installFakeFetch(() => ({ status: 200, body: { statusCode: 0, description: 'ok' } }));
+
+    await initSession('/dashboard');
+
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(getCurrentUser()).toBeNull();
+  });
+
+  it('logs out when the access token is unreadable, but not on /login itself', async () => {
+    setTokens({ accessToken: 'garbage', refreshToken: fakeJwt(-10) });
+    const navigate = jest.fn();
+    setNavigator(navigate);
+    installFakeFetch(() => ({ status: 200, body: {} }));
+
+    await initSession('/login');
+    expect(navigate).not.toHaveBeenCalled();
+
+    await initSession('/books');
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+});

@@ -1,0 +1,21 @@
+export { STORAGE_KEYS } from './storage';
+export {
+  sessionStore,
+  accessTokenAtom,
+  refreshTokenAtom,
+  currentUserAtom,
+  setTokens,
+  setCurrentUser,
+  getAccessToken,
+  getRefreshToken,
+  getCurrentUser,
+  hydrateSession,
+  type TokenPair,
+} from './store';
+export { decodeToken, isTokenExpired } from './token';
+export { refreshSession } from './refresh';
+export { logout } from './logout';
+export { signIn, loadCurrentUser, initSession } from './actions';
+export { setNavigator, navigateTo } from './navigation';
+export { useCurrentUser } from './hooks';
+export type { User, AccessTokenPayload } from './user';

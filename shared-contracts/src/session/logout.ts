@@ -1,0 +1,44 @@
+import { bareClient } from '../api/bare-client';
+import { navigateTo } from './navigation';
+import { clearStorageExcept, STORAGE_KEYS } from './storage';
+import { getRefreshToken, setCurrentUser, setTokens } from './store';
+
+async function unregisterServiceWorkers(): Promise<void> {
+  const registrations = await globalThis.navigator?.serviceWorker?.getRegistrations?.();
+  await Promise.all((registrations ?? []).map((registration) => registration.unregister()));
+}
+
+function clearCookies(): void {
+  if (typeof document === 'undefined') return;
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+/**
+ * Logs out as account-area.md section 4 says: tells the server (revoking the refresh
+ * token's login), clears the stores, session storage and local storage except lastUpdate,
+ * unregisters service workers, clears cookies and goes to /login. Never throws: a failed
+ * server call must not keep the user signed in on this device.
+ */
+export async function logout(): Promise<void> {
+  const token = getRefreshToken();
+  if (token) {
+    try {
+      await bareClient.DELETE('/authO/logout', { body: { token } });
+    } catch {
+      /* offline or server down: the local sign-out below still happens */
+    }
+  }
+  setTokens(null);
+  setCurrentUser(null);
+  clearStorageExcept([STORAGE_KEYS.lastUpdate]);
+  try {
+    await unregisterServiceWorkers();
+  } catch {
+    /* no service worker support */
+  }
+  clearCookies();
+  navigateTo('/login');
+}

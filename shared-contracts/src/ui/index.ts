@@ -1,0 +1,19 @@
+/**
+ * Design-system primitives shared by the host and every remote: accessible, styled with
+ * CSS Modules over the design tokens of tokens.css (imported here once, globally).
+ */
+import './tokens.css';
+
+export { AlertBar, type AlertBarProps } from './alert-bar';
+export { AlertRegion } from './alert-region';
+export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './button';
+export { cx } from './class-names';
+export { Field, TextField, type FieldControlProps, type FieldProps, type TextFieldProps } from './field';
+export { Modal, type ModalProps } from './modal';
+export { PageNotFound } from './page-not-found';
+export { PasswordField, type PasswordFieldProps } from './password-field';
+export { ProgressBar, type ProgressBarProps } from './progress-bar';
+export { SessionGate, type SessionGateProps } from './session-gate';
+export { Spinner, type SpinnerProps } from './spinner';
+export { useDocumentTitle } from './use-document-title';
+export { VisuallyHidden } from './visually-hidden';

@@ -1,0 +1,7 @@
+/**
+ * Superstruct structs carrying the specification's exact messages. Used by the forms of
+ * more than one remote and by the reference API, so a rule and its wording live once.
+ */
+export * from './rules';
+export * from './auth';
+export * from './validate-form';
