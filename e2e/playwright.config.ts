@@ -1,17 +1,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { REPO_ROOT, STATIC_ROOT } from './tests/support/paths';
+import { originOf, SERVERS } from './tests/support/servers';
 
 // The journeys run against the production build, served by the real API server on one port,
 // with PGlite in a fresh data dir and the demo account seeded. Build first (npm test does):
 //   STATIC_ROOT=.data/test-public node .ci/build.mjs
-const PORT = 8181;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+//
+// Two servers, two projects:
+// - `portal` (port 8181): every journey except token expiry, with the server's default lifetimes.
+// - `short-access-token` (port 8182): tests/token-expiry.spec.ts only, against a server whose
+//   access tokens live 5 seconds (ACCESS_TOKEN_TTL_SECONDS), with its own data dir and the same
+//   static root, so the other journeys keep the production lifetimes.
+// Both run with RATE_LIMIT=off: the journeys sign in, fail sign-in on purpose and register many
+// times from one address, which must never meet the server's login/registration limits.
+// PUBLIC_URL is each server's own origin, so the links in the e-mails of the dev mailbox
+// (/verify, /reset-password) lead back to the server under test, on the origin whose
+// localStorage holds the session (127.0.0.1, not localhost).
+// Ports and the short lifetime live in tests/support/servers.ts (token-expiry.spec.ts reads it).
+const { portal, shortAccessToken } = SERVERS;
 
 // The config is evaluated in the runner and again in each worker: only the runner checks
-// the build and makes the data dir, and workers find it in the environment.
+// the build and makes the data dirs, and workers find them in the environment.
 const isRunner = !process.env.TEST_WORKER_INDEX;
 if (isRunner) {
   for (const file of ['index.html', 'remotes.json']) {
@@ -23,16 +35,57 @@ if (isRunner) {
     }
   }
 }
-if (!process.env.POD_E2E_DATA_DIR) {
+
+/** A fresh temp dir named in `variable` (made once, by the runner), removed when the process exits. */
+function freshDataDir(variable: string): string {
+  const existing = process.env[variable];
+  if (existing) return existing;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pod-e2e-'));
-  process.env.POD_E2E_DATA_DIR = dataDir;
-  // By the time the runner exits the web server is stopped; PGlite files are not needed any more.
+  process.env[variable] = dataDir;
+  // By the time the runner exits the web servers are stopped; PGlite files are not needed any more.
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return dataDir;
 }
+const dataDir = freshDataDir('POD_E2E_DATA_DIR');
+const shortTtlDataDir = freshDataDir('POD_E2E_SHORT_TTL_DATA_DIR');
+
 // The server must use its embedded PGlite here, whatever CI exported for the server tests.
 delete process.env.DATABASE_URL;
 
 const pnpm = process.env.POD_PNPM || 'pnpm';
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
+
+/** The real API server (`pnpm --filter api-server start`) serving STATIC_ROOT on `port`. */
+function apiServer(options: { port: number; dataDir: string; env?: Record<string, string> }): WebServer {
+  const { port, env = {} } = options;
+  const origin = originOf(port);
+  return {
+    command: `${pnpm} --filter api-server start`,
+    cwd: REPO_ROOT,
+    // remotes.json answers only once the server is up AND serving the published static root.
+    url: `${origin}/remotes.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      STATIC_ROOT,
+      DATA_DIR: options.dataDir,
+      SEED_DEMO: '1',
+      // Not production: the server serves the dev mailbox (/dev/mailbox, /dev/mailbox.json).
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      RATE_LIMIT: 'off',
+      // Request logs would bury the test report; warnings and errors still show.
+      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL || 'warn',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -45,7 +98,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   outputDir: './test-results',
   use: {
-    baseURL: BASE_URL,
     browserName: 'chromium',
     headless: true,
     trace: 'retain-on-failure',
@@ -63,25 +115,24 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `${pnpm} --filter api-server start`,
-    cwd: REPO_ROOT,
-    // remotes.json answers only once the server is up AND serving the published static root.
-    url: `${BASE_URL}/remotes.json`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      PORT: String(PORT),
-      STATIC_ROOT,
-      DATA_DIR: process.env.POD_E2E_DATA_DIR,
-      SEED_DEMO: '1',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      // Request logs would bury the test report; warnings and errors still show.
-      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL || 'warn',
+  projects: [
+    {
+      name: 'portal',
+      testIgnore: /token-expiry\.spec\.ts$/,
+      use: { baseURL: originOf(portal.port) },
     },
-  },
+    {
+      name: 'short-access-token',
+      testMatch: /token-expiry\.spec\.ts$/,
+      use: { baseURL: originOf(shortAccessToken.port) },
+    },
+  ],
+  webServer: [
+    apiServer({ port: portal.port, dataDir }),
+    apiServer({
+      port: shortAccessToken.port,
+      dataDir: shortTtlDataDir,
+      env: { ACCESS_TOKEN_TTL_SECONDS: String(shortAccessToken.accessTokenTtlSeconds) },
+    }),
+  ],
 });

@@ -11,9 +11,13 @@ import { createRemoteRegistry } from './federation/remote-registry';
 import { retryPlugin } from './federation/retry-plugin';
 import { captureInstallPrompt } from './pwa/install-prompt';
 import { registerServiceWorker } from './pwa/register-service-worker';
+import { createTabGuard } from './tab-guard/tab-guard';
 
 async function start(): Promise<void> {
   captureInstallPrompt();
+  // Decided before anything renders: a second tab must not start a screen (or its calls).
+  const tabGuard = createTabGuard();
+  tabGuard.start();
 
   const federation = getInstance();
   if (!federation) throw new Error('The federation runtime did not start');
@@ -42,7 +46,7 @@ async function start(): Promise<void> {
               </main>
             }
           >
-            <App loader={loader} />
+            <App loader={loader} tabGuard={tabGuard} />
           </SessionGate>
         </BrowserRouter>
       </Provider>

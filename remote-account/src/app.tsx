@@ -1,7 +1,14 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageNotFound } from '@pod/shared-contracts';
+import { PageNotFound, PlaceholderScreen } from '@pod/shared-contracts';
+import { ActivateAccountInfoScreen } from './routes/activate-account-info';
+import { ForgotPasswordScreen } from './routes/forgot-password';
 import { LoginScreen } from './routes/login';
-import { PlaceholderScreen } from './routes/placeholder-screen';
+import { RegisterLayout } from './routes/register';
+import { RegisterEmailPasswordScreen } from './routes/register-email-password';
+import { RegisterWelcomeScreen } from './routes/register-welcome';
+import { RegisterYourDetailsScreen } from './routes/register-your-details';
+import { ResetPasswordScreen } from './routes/reset-password';
+import { VerifyScreen } from './routes/verify';
 
 const RENEWAL_HEADING = 'There were changes to your contract for books';
 
@@ -14,12 +21,17 @@ export default function App() {
   return (
     <Routes>
       <Route path="/login" element={<LoginScreen />} />
-      <Route path="/register" element={<Navigate to="/register/email-password" replace />} />
-      <Route path="/register/:stage" element={<PlaceholderScreen title="Register" />} />
-      <Route path="/verify" element={<PlaceholderScreen title="Verify account" />} />
-      <Route path="/forgot-password" element={<PlaceholderScreen title="Forgot password" />} />
-      <Route path="/reset-password" element={<PlaceholderScreen title="Reset Password" />} />
-      <Route path="/activate-account-info" element={<PlaceholderScreen title="Activate Your Account" />} />
+      {/* One layout for the three steps: it keeps step 1's values in memory between them. */}
+      <Route path="/register" element={<RegisterLayout />}>
+        <Route index element={<Navigate to="/register/email-password" replace />} />
+        <Route path="email-password" element={<RegisterEmailPasswordScreen />} />
+        <Route path="your-details" element={<RegisterYourDetailsScreen />} />
+        <Route path="welcome" element={<RegisterWelcomeScreen />} />
+      </Route>
+      <Route path="/verify" element={<VerifyScreen />} />
+      <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+      <Route path="/reset-password" element={<ResetPasswordScreen />} />
+      <Route path="/activate-account-info" element={<ActivateAccountInfoScreen />} />
       <Route path="/profile" element={<PlaceholderScreen title="Profile" />} />
       <Route path="/profile/update-users" element={<PlaceholderScreen title="Update Request" />} />
       <Route path="/profile/change-password" element={<PlaceholderScreen title="Change password" />} />

@@ -1,6 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageNotFound } from '@pod/shared-contracts';
-import { PlaceholderScreen } from './routes/placeholder-screen';
+import { PageNotFound, PlaceholderScreen } from '@pod/shared-contracts';
 
 /**
  * remote_checkout's exposed `./App`: cart, payment and the two payment return pages,

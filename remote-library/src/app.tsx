@@ -1,7 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageNotFound } from '@pod/shared-contracts';
+import { PageNotFound, PlaceholderScreen } from '@pod/shared-contracts';
 import { DashboardScreen } from './routes/dashboard';
-import { PlaceholderScreen } from './routes/placeholder-screen';
 
 /**
  * remote_library's exposed `./App`: dashboard, books, bulk upload, orders, sales,

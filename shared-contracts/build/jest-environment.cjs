@@ -1,5 +1,6 @@
 // jsdom lacks the Fetch API that Node 20 has; the typed client is built on it. Hand the
 // jsdom window Node's own implementations so tests exercise the real request objects.
+// FormData stays jsdom's: React 19 snapshots a submitted <form> with it, which Node's rejects.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 class JsdomWithFetchEnvironment extends TestEnvironment {
@@ -10,7 +11,6 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
       'Request',
       'Response',
       'Headers',
-      'FormData',
       'ReadableStream',
       'TextEncoder',
       'TextDecoder',

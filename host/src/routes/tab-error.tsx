@@ -1,18 +1,28 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '@pod/shared-contracts';
 
-/** `/tab-error`: shown when a second tab is active (the tab guard itself comes later). */
+/** Where the tab guard sends a second tab. */
+export const TAB_ERROR_PATH = '/tab-error';
+
+/**
+ * `/tab-error`: the notice a second tab of the portal shows. 'Try again' loads the portal
+ * afresh (a full page load), so the tab guard decides again: once the other tab is closed,
+ * this one takes over.
+ */
 export function TabErrorScreen() {
   useDocumentTitle('Important Notice');
   return (
     <>
       <h1>Important Notice: Data Integrity and Security</h1>
       <p>
-        The portal is already open in another tab of this browser. To protect your data, each book upload
-        needs its own session: please continue in the tab you opened first and close this one.
+        The portal is already open in another tab of this browser. Each book upload needs its own session tab: working
+        in two tabs at once could mix up or lose the details of your uploads.
       </p>
+      <p>Please continue in the other tab, or close it and then try again here.</p>
       <p>
-        <Link to="/dashboard">Go to the dashboard</Link>
+        <Link to="/" reloadDocument>
+          Try again
+        </Link>
       </p>
     </>
   );

@@ -1,27 +1,38 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AlertRegion, cx, isShellHidden } from '@pod/shared-contracts';
+import { ChatButton, showsChatButton } from './chat-button';
+import { FetchingBooksModal } from './fetching-books-modal';
 import { ScrollToTop } from './scroll-to-top';
-import { Sidebar } from './sidebar';
+import { Sidebar, type CloseReason } from './sidebar';
 import { TopBar } from './top-bar';
+import { SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import styles from './shell.module.css';
 
 /**
- * The application shell: skip link, sidebar navigation, top bar, alert bars and the main
- * landmark holding the current screen. Sidebar and top bar are left out on the paths the
- * route table marks (login, register, verify...). The tree keeps its shape either way, so
- * the screen is not remounted when the shell appears or disappears.
+ * The application shell: skip link, sidebar navigation, top bar, the alert bars, the main
+ * landmark holding the current screen, the fetching-books modal and the floating chat
+ * button. Sidebar, top bar and chat button are left out on the paths the route table marks
+ * (login, register, verify...). The tree keeps its shape either way, so the screen is not
+ * remounted when the shell appears or disappears.
  */
 export function Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const hidden = isShellHidden(pathname);
+  const chat = !hidden && showsChatButton(pathname);
+  const drawer = useMediaQuery(SMALL_SCREEN_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const toggleMenu = useCallback(() => setMenuOpen((open) => !open), []);
+  const openerRef = useRef<HTMLButtonElement>(null);
+
+  const openMenu = useCallback(() => setMenuOpen(true), []);
+  const closeMenu = useCallback((reason: CloseReason) => {
+    setMenuOpen(false);
+    if (reason === 'dismiss') openerRef.current?.focus();
+  }, []);
 
   useEffect(() => {
     setMenuOpen(false);
-  }, [pathname]);
+  }, [pathname, drawer]);
 
   return (
     <div className={cx(styles.layout, hidden && styles.bare)}>
@@ -31,14 +42,19 @@ export function Shell({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
       )}
-      {hidden ? null : <Sidebar open={menuOpen} onClose={closeMenu} />}
+      {hidden ? null : <Sidebar drawer={drawer} open={menuOpen} onClose={closeMenu} />}
+      {!hidden && drawer && menuOpen ? <div className={styles.backdrop} aria-hidden="true" /> : null}
       <div className={styles.content}>
-        {hidden ? null : <TopBar menuOpen={menuOpen} onToggleMenu={toggleMenu} />}
-        <main id="main" tabIndex={-1} className={styles.main}>
+        {hidden ? null : (
+          <TopBar drawer={drawer} menuOpen={menuOpen} onOpenMenu={openMenu} menuButtonRef={openerRef} />
+        )}
+        <main id="main" tabIndex={-1} className={cx(styles.main, chat && styles.chatClearance)}>
           <AlertRegion />
           {children}
+          <FetchingBooksModal />
         </main>
       </div>
+      {chat ? <ChatButton /> : null}
     </div>
   );
 }

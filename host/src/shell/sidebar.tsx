@@ -4,12 +4,13 @@ import { Button, cx, logout } from '@pod/shared-contracts';
 import { InstallButton } from './install-button';
 import styles from './sidebar.module.css';
 
-/** The id the top bar's Menu button controls. */
+/** The id the top bar's 'Open menu' button controls. */
 export const SIDEBAR_ID = 'main-navigation';
-/** Marks the toggle so a click on it does not count as a click outside the open sidebar. */
+/** Marks the opener so a click on it does not count as a click outside the open sidebar. */
 export const MENU_TOGGLE_ATTRIBUTE = 'data-menu-toggle';
 
-const LINKS = [
+/** The sidebar's links, in order. */
+export const SIDEBAR_LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/new-book', label: 'Upload book' },
   { to: '/bulk-upload', label: 'Bulk book upload' },
@@ -18,22 +19,39 @@ const LINKS = [
   { to: '/profile', label: 'Profile' },
 ] as const;
 
+/** How the sidebar was closed: by the user in it (focus goes back to the opener) or by moving elsewhere. */
+export type CloseReason = 'dismiss' | 'elsewhere';
+
+/** Props of {@link Sidebar}. */
+export interface SidebarProps {
+  /** Small screens: the sidebar is a drawer, hidden unless `open`. */
+  drawer: boolean;
+  open: boolean;
+  onClose: (reason: CloseReason) => void;
+}
+
 /**
- * The main navigation. On small screens it is hidden until the top bar's Menu button
- * opens it, and closes with its own button, Escape, or a click outside it.
+ * The main navigation (`nav` "Main"): the links, Install (when offered) and Log out. As a
+ * drawer it is hidden until opened; it then takes focus, and closes with 'Close menu',
+ * Escape, a click outside it, or focus moving out of it (so it never hides the focused
+ * element: WCAG 2.4.11).
  */
-export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function Sidebar({ drawer, open, onClose }: SidebarProps) {
   const navRef = useRef<HTMLElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const shown = !drawer || open;
+  const overlay = drawer && open;
 
   useEffect(() => {
-    if (!open) return undefined;
+    if (!overlay) return undefined;
+    closeRef.current?.focus();
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Element | null;
-      if (navRef.current?.contains(target) || target?.closest(`[${MENU_TOGGLE_ATTRIBUTE}]`)) return;
-      onClose();
+      if (navRef.current?.contains(target) || target?.closest?.(`[${MENU_TOGGLE_ATTRIBUTE}]`)) return;
+      onClose('elsewhere');
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') onClose('dismiss');
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -41,16 +59,28 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [open, onClose]);
+  }, [overlay, onClose]);
 
   return (
-    <nav ref={navRef} id={SIDEBAR_ID} aria-label="Main" className={cx(styles.sidebar, open && styles.open)}>
+    <nav
+      ref={navRef}
+      id={SIDEBAR_ID}
+      aria-label="Main"
+      hidden={!shown}
+      className={cx(styles.sidebar, drawer && styles.drawer)}
+      onBlur={(event) => {
+        const next = event.relatedTarget as Element | null;
+        if (overlay && next && !navRef.current?.contains(next)) onClose('elsewhere');
+      }}
+    >
       <p className={styles.brand}>Print on Demand</p>
-      <Button variant="secondary" className={styles.closeMenu} onClick={onClose}>
-        Close menu
-      </Button>
+      {drawer ? (
+        <Button ref={closeRef} variant="secondary" className={styles.closeMenu} onClick={() => onClose('dismiss')}>
+          Close menu
+        </Button>
+      ) : null}
       <ul className={styles.links}>
-        {LINKS.map((link) => (
+        {SIDEBAR_LINKS.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} className={({ isActive }) => cx(styles.link, isActive && styles.active)}>
               {link.label}

@@ -1,39 +1,49 @@
+import type { Ref } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, formatRand, useCurrentUser } from '@pod/shared-contracts';
 import { CartSlot } from './cart-slot';
 import { MENU_TOGGLE_ATTRIBUTE, SIDEBAR_ID } from './sidebar';
 import styles from './top-bar.module.css';
 
+/** Props of {@link TopBar}. */
+export interface TopBarProps {
+  /** Small screens: show the 'Open menu' button for the sidebar drawer. */
+  drawer: boolean;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+  menuButtonRef?: Ref<HTMLButtonElement>;
+}
+
 /**
- * The top bar: 'Welcome, {first name}' on the dashboard, the balance elsewhere
- * ('R 0.00' when none), the cart, and on small screens the Menu button.
+ * The top bar (the page's banner): 'Welcome, {first name}' on the dashboard, elsewhere
+ * 'Balance' and the amount ('R 0.00' when none); the cart; on small screens 'Open menu'.
  */
-export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+export function TopBar({ drawer, menuOpen, onOpenMenu, menuButtonRef }: TopBarProps) {
   const { pathname } = useLocation();
   const user = useCurrentUser();
   return (
     <header className={styles.topBar}>
-      <Button
-        variant="secondary"
-        className={styles.menuButton}
-        aria-controls={SIDEBAR_ID}
-        aria-expanded={menuOpen}
-        onClick={onToggleMenu}
-        {...{ [MENU_TOGGLE_ATTRIBUTE]: '' }}
-      >
-        Menu
-      </Button>
-      <p className={styles.greeting}>
-        {pathname === '/dashboard' ? (
-          `Welcome, ${user?.name_first ?? ''}`
-        ) : (
-          <>
-            <span className={styles.label}>Balance</span>
-            {formatRand(user?.balance ?? 0)}
-          </>
-        )}
-      </p>
-      <CartSlot />
+      {drawer ? (
+        <Button
+          ref={menuButtonRef}
+          variant="secondary"
+          aria-controls={SIDEBAR_ID}
+          aria-expanded={menuOpen}
+          onClick={onOpenMenu}
+          {...{ [MENU_TOGGLE_ATTRIBUTE]: '' }}
+        >
+          Open menu
+        </Button>
+      ) : null}
+      {pathname === '/dashboard' ? (
+        <p className={styles.greeting}>{`Welcome, ${user?.name_first ?? ''}`.trim()}</p>
+      ) : (
+        // One text node, so the amount is always read with its label: 'Balance R 0.00'.
+        <p className={styles.greeting}>{`Balance ${formatRand(user?.balance ?? 0)}`}</p>
+      )}
+      <div className={styles.cart}>
+        <CartSlot />
+      </div>
     </header>
   );
 }

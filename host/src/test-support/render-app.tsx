@@ -3,6 +3,8 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SessionGate, setCurrentUser, type User } from '@pod/shared-contracts';
 import { App } from '../app';
 import { createRemoteLoader, type ModuleImporter } from '../federation/remote-loader';
+import { createTabGuard, type TabGuard } from '../tab-guard/tab-guard';
+import { MemoryStorage } from './memory-storage';
 
 /** Shows the current path, so tests can see where a redirect went. */
 export function LocationProbe() {
@@ -25,13 +27,27 @@ export function fakeRemoteModules(): ModuleImporter {
   };
 }
 
+/** A tab guard on storages of its own, so tests never see each other's tabs. */
+export function isolatedTabGuard(): TabGuard {
+  return createTabGuard({ local: new MemoryStorage(), session: new MemoryStorage(), events: new EventTarget() as unknown as Window });
+}
+
+/** Options of {@link renderApp}. */
+export interface RenderAppOptions {
+  /** The stored current user (none by default). */
+  user?: User | null;
+  importer?: ModuleImporter;
+  /** This tab's guard; by default a lone tab. */
+  tabGuard?: TabGuard;
+}
+
 /** Renders the whole portal as bootstrap does (session gate included) at `path`, with or without a stored user, on fake remotes. */
-export function renderApp(path: string, { user = null as User | null, importer = fakeRemoteModules() } = {}) {
+export function renderApp(path: string, { user = null, importer = fakeRemoteModules(), tabGuard = isolatedTabGuard() }: RenderAppOptions = {}) {
   setCurrentUser(user);
   return render(
     <MemoryRouter initialEntries={[path]}>
       <SessionGate>
-        <App loader={createRemoteLoader(importer)} />
+        <App loader={createRemoteLoader(importer)} tabGuard={tabGuard} />
       </SessionGate>
       <LocationProbe />
     </MemoryRouter>,

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { Kysely } from 'kysely';
 import { loadConfig, type AppConfig } from './config.js';
@@ -7,15 +7,17 @@ import { listOperations, loadSpecification, withNotImplemented } from './openapi
 import { defaultSpecPath } from './paths.js';
 import emailOutboxRepository from './plugins/app/email-outbox-repository.js';
 import refreshTokenRepository from './plugins/app/refresh-token-repository.js';
+import unitOfWork from './plugins/app/unit-of-work.js';
 import userRepository from './plugins/app/user-repository.js';
 import verificationTokenRepository from './plugins/app/verification-token-repository.js';
 import authPlugin, { createSecurityHandlers } from './plugins/external/auth.js';
 import dbPlugin, { type DatabaseOptions } from './plugins/external/db.js';
+import devMailbox from './plugins/external/dev-mailbox.js';
 import type { Database } from './plugins/external/db-schema.js';
 import mailPlugin, { type Mailer } from './plugins/external/mail.js';
 import problems from './plugins/external/problems.js';
 import staticSite from './plugins/external/static-site.js';
-import { createServiceHandlers } from './services/index.js';
+import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -57,7 +59,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Creating an embedded database on a busy 2-core machine can outlast Fastify's 10 s default.
     pluginTimeout: 120_000,
     // The loaders call '/user/getuserbooks/' with a trailing slash; portal.yaml defines it once.
-    routerOptions: { ignoreTrailingSlash: true },
+    // maxParamLength: portal.yaml allows path parameters up to 512 characters (link tokens, e-mail
+    // addresses); with the router's default of 100 a longer one would be a 404 before validation.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   });
   app.decorate('config', config);
 
@@ -85,11 +89,24 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(refreshTokenRepository);
     await app.register(verificationTokenRepository);
     await app.register(emailOutboxRepository);
+    await app.register(unitOfWork);
+
+    // Development only, and only when mail lands in the outbox (no SMTP_URL, no custom mailer).
+    if (process.env.NODE_ENV !== 'production' && app.mailer.kind === 'outbox') {
+      await app.register(devMailbox);
+    }
 
     // Routes and request validation come from portal.yaml; unimplemented operations answer 501.
+    const handlers = withNotImplemented(createServiceHandlers(app, config), listOperations(specification));
     await app.register(openapiGlue, {
       specification,
-      serviceHandlers: withNotImplemented(createServiceHandlers(app, config), listOperations(specification)),
+      // A resolver rather than `serviceHandlers`, so an operation can carry route options too.
+      operationResolver: (operationId: string) => {
+        const handler = handlers[operationId];
+        const extra = serviceRouteOptions[operationId];
+        // The glue fills method, url and schema from portal.yaml; only the handler side is ours.
+        return extra && handler ? ({ ...extra, handler } as RouteOptions) : handler!;
+      },
       securityHandlers: createSecurityHandlers(app.tokens),
       prefix: API_PREFIX,
     });

@@ -7,6 +7,10 @@ export interface RateLimits {
   loginFailuresPerAddress: AttemptLimit;
   /** Registration attempts per client address. */
   registrationsPerAddress: AttemptLimit;
+  /** Password-reset requests per e-mail address (known or not: the answer must not differ). */
+  passwordResetsPerEmail: AttemptLimit;
+  /** Password-reset requests per client address (mail bombing across many addresses). */
+  passwordResetsPerAddress: AttemptLimit;
 }
 
 /** Runtime settings of the API. Everything time-related goes through `now` so tests can move the clock. */
@@ -16,7 +20,10 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   /** Absolute lifetime of a refresh-token family, counted from login / registration; rotation never extends it. */
   refreshFamilyTtlSeconds: number;
+  /** Lifetime of the e-mailed account verification link. */
   verificationTokenTtlSeconds: number;
+  /** Lifetime of the e-mailed password reset link. */
+  resetTokenTtlSeconds: number;
   /** Origin of the front end, used in e-mailed links. */
   publicUrl: string;
   mailFrom: string;
@@ -31,6 +38,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginFailuresPerEmail: { max: 10, windowSeconds: 15 * 60 },
   loginFailuresPerAddress: { max: 50, windowSeconds: 15 * 60 },
   registrationsPerAddress: { max: 30, windowSeconds: 60 * 60 },
+  passwordResetsPerEmail: { max: 5, windowSeconds: 60 * 60 },
+  passwordResetsPerAddress: { max: 20, windowSeconds: 60 * 60 },
 };
 
 const MINUTE = 60;
@@ -51,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 15 * MINUTE),
     refreshFamilyTtlSeconds: 30 * DAY,
     verificationTokenTtlSeconds: DAY,
+    resetTokenTtlSeconds: 60 * MINUTE,
     publicUrl: (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Print on Demand <no-reply@pod.local>',
     welcomeCredit: 100,

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { RouteOptions } from 'fastify';
 
 /** The one error body of the API. `code` carries a domain code (U30, VALIDATION, FST_ERR_VALIDATION...). */
 export interface Problem {
@@ -40,8 +41,23 @@ export function problem(statusCode: number, message: string, code?: string): Pro
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts, please try again in a few minutes';
 
-export function tooManyAttempts(retryAfterSeconds: number): HttpProblem {
-  return new HttpProblem(429, RATE_LIMITED_MESSAGE, 'RATE_LIMITED', { 'retry-after': String(retryAfterSeconds) });
+export function tooManyAttempts(retryAfterSeconds: number, message = RATE_LIMITED_MESSAGE): HttpProblem {
+  return new HttpProblem(429, message, 'RATE_LIMITED', { 'retry-after': String(retryAfterSeconds) });
+}
+
+type SchemaErrorFormatter = NonNullable<RouteOptions['schemaErrorFormatter']>;
+
+/**
+ * A route's schema error formatter that answers `problem()` when the path parameters fail the
+ * contract (an e-mailed link mangled by a mail client must fail like any other bad link, without
+ * saying which check failed), and Fastify's own wording for the other parts of the request.
+ */
+export function paramsFailureAs(problem: () => HttpProblem): SchemaErrorFormatter {
+  return (errors, dataVar) => {
+    if (dataVar === 'params') return problem();
+    // Same text as Fastify's default formatter, e.g. "body must have required property 'password'".
+    return new Error(errors.map((e) => `${dataVar}${e.instancePath || ''} ${e.message ?? ''}`).join(', '));
+  };
 }
 
 /** The front end maps exactly this text to its generic fallback alert (spec section 8). */

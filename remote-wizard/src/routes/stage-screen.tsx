@@ -1,6 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { PageNotFound } from '@pod/shared-contracts';
-import { PlaceholderScreen } from './placeholder-screen';
+import { PageNotFound, PlaceholderScreen } from '@pod/shared-contracts';
 
 /** The wizard's stages in order, then the further stage names (new-book-wizard.md). */
 export const STAGES = [

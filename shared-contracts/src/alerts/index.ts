@@ -1,4 +1,6 @@
 import { atom, useAtomValue } from 'jotai';
+import { alertMessage } from '../api/errors';
+import { GENERIC_ERROR_MESSAGE } from '../constants';
 import { sessionStore } from '../session/store';
 
 /** The four alert bars of the shell. */
@@ -17,11 +19,27 @@ export const alertsAtom = atom<Alert[]>([]);
 
 let sequence = 0;
 
-/** Shows an alert bar; returns its id so the caller may dismiss it. */
-export function raiseAlert(alert: Omit<Alert, 'id'>): string {
+/**
+ * The text an alert shows: `alertMessage` semantics (an Error's message or the string
+ * itself), with the specification's generic fallback (section 8) for a missing, blank or
+ * bare 'Internal server error' message. Callers may pass a server message through as is.
+ */
+function displayedMessage(message: unknown): string {
+  const text = alertMessage(message).trim();
+  return text && text !== 'Internal server error' ? text : GENERIC_ERROR_MESSAGE;
+}
+
+/**
+ * Shows an alert bar; returns its id so the caller may dismiss it. `message` may be a
+ * string, an Error, or missing: a missing or blank message, or 'Internal server error',
+ * shows "Something went wrong and we're not sure what to do about it..." instead.
+ */
+export function raiseAlert(alert: Omit<Alert, 'id' | 'message'> & { message?: unknown }): string {
   sequence += 1;
   const id = `alert-${sequence}`;
-  sessionStore.set(alertsAtom, (alerts) => [...alerts, { ...alert, id }]);
+  const raised: Alert = { variant: alert.variant, message: displayedMessage(alert.message), id };
+  if (alert.title !== undefined) raised.title = alert.title;
+  sessionStore.set(alertsAtom, (alerts) => [...alerts, raised]);
   return id;
 }
 

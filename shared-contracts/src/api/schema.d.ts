@@ -124,8 +124,10 @@ export interface paths {
          *     `token` query). Consumes the token and sets user_status 1. The same call also consumes
          *     e-mail change links (PUT /user/changeemail): then the new e-mail replaces the old one
          *     and every session of the user is revoked. Tokens are single use and expire after 24 h;
-         *     an unknown, used or expired link answers 400 with code `LINK_INVALID` (the page shows
-         *     'Something went wrong while attempting to verify your account.').
+         *     an unknown, used, expired or malformed link, or a token presented with another user's
+         *     id, answers 400 with code `LINK_INVALID` and the message 'Something went wrong while
+         *     attempting to verify your account.' (the same for every reason). user_status becomes 1
+         *     only from 0.
          */
         get: operations["verifyAccount"];
         put?: never;
@@ -222,7 +224,9 @@ export interface paths {
          *     password', 'Passwords must match', and the strength rule (lowercase, uppercase, digit,
          *     special character and at least 6 characters; or lowercase, uppercase, special character
          *     and at least 8) with the eight-character sentence. On success every refresh-token family
-         *     of the user is revoked (the client logs out) and the description is 'Password changed'.
+         *     of the user is revoked, the caller's included (the client logs out; access tokens already
+         *     issued run out within their lifetime), outstanding reset links are discarded, and the
+         *     description is 'Password changed'.
          */
         put: operations["changePassword"];
         post?: never;
@@ -244,9 +248,13 @@ export interface paths {
          * Request a password reset link
          * @description E-mails a link to /reset-password?id={user id}&token={one-time token} (single use, valid
          *     1 h; consumed by PUT /user/pwdlinkcheck/{a}/{b}) when the address belongs to an account.
-         *     Answers the same 200 for known and unknown addresses (no account enumeration). A blank or
-         *     malformed address answers 400 'Please enter your email address to continue' / 'Please
-         *     enter a valid email address'. Rate limited per address and per client: 429.
+         *     Answers the same 200 for known and unknown addresses (no account enumeration); the mail
+         *     is sent in the background. A new request invalidates the user's older unused reset links.
+         *     A blank or malformed address answers 400 'Please enter your email address to continue' /
+         *     'Please enter a valid email address'. Rate limited, counting every request whether or not
+         *     the address has an account: 5 per e-mail address and 20 per client address per hour, then
+         *     429 code `RATE_LIMITED` with 'Too many requests. Please wait a while before trying
+         *     again.' and `Retry-After`.
          */
         put: operations["forgotPassword"];
         post?: never;
@@ -268,8 +276,10 @@ export interface paths {
          * Set a new password through an e-mailed reset link
          * @description `a` is the user id and `b` the one-time token of the reset link (the /reset-password
          *     page's `id` and `token` query). Password rules as PUT /user/pwd, with 'passwords must
-         *     match'. Consumes the token (single use, 1 h) and revokes every session of the user.
-         *     An unknown, used or expired link answers 400 code `LINK_INVALID`.
+         *     match', checked first (400 `VALIDATION`; the link is not consumed). Consumes the token
+         *     (single use, 1 h) and revokes every session (refresh-token family) of the user. An
+         *     unknown, used, expired or malformed link answers 400 code `LINK_INVALID` with 'This
+         *     password reset link is invalid or has expired.'.
          */
         put: operations["resetPassword"];
         post?: never;
@@ -2796,7 +2806,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 0,
-                     *       "description": "Your account has been verified"
+                     *       "description": "Account verified"
                      *     }
                      */
                     "application/json": components["schemas"]["StatusDescription"];
@@ -2955,7 +2965,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 0,
-                     *       "description": "If an account exists for this address, we have sent a link to reset your password"
+                     *       "description": "If an account exists for that address, a reset link has been sent."
                      *     }
                      */
                     "application/json": components["schemas"]["StatusDescription"];

@@ -25,15 +25,20 @@ export function decodeToken(token: string | null | undefined): AccessTokenPayloa
 }
 
 /**
- * True when the token is unreadable or expires within `skewSeconds` (so a request
- * started now does not arrive with a token that dies on the way).
+ * True when the token is unreadable or expires within the skew (so a request started now
+ * does not arrive with a token that dies on the way). The skew is `skewSeconds`, but never
+ * more than a fifth of the token's lifetime, so very short-lived tokens are not treated as
+ * expired the moment they are issued.
  */
 export function isTokenExpired(
   token: string | null | undefined,
   nowMs: number = Date.now(),
   skewSeconds = 5,
 ): boolean {
-  const exp = decodeToken(token)?.exp;
+  const payload = decodeToken(token);
+  const exp = payload?.exp;
   if (typeof exp !== 'number') return true;
-  return exp * 1000 <= nowMs + skewSeconds * 1000;
+  const lifetime = typeof payload?.iat === 'number' ? exp - payload.iat : Infinity;
+  const skew = Math.min(skewSeconds, Math.max(0, lifetime / 5));
+  return exp * 1000 <= nowMs + skew * 1000;
 }

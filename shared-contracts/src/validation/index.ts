@@ -3,5 +3,6 @@
  * more than one remote and by the reference API, so a rule and its wording live once.
  */
 export * from './rules';
+export * from './password';
 export * from './auth';
 export * from './validate-form';

@@ -18,3 +18,9 @@ export function validateForm<T>(
   }
   return errors;
 }
+
+/** The first failure's message, or undefined when valid (the server answers one message). */
+export function firstFailure<T>(struct: Struct<T, unknown>, values: unknown): string | undefined {
+  const [error] = validate(values ?? {}, struct);
+  return error ? (error.failures()[0]?.message ?? error.message) : undefined;
+}

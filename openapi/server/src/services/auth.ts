@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.js';
 import { AttemptLimiter } from '../domain/attempt-limiter.js';
 import { HttpProblem, tooManyAttempts } from '../errors.js';
 import type { RefreshClaims } from '../plugins/external/auth.js';
+import { assertValid, LoginForm } from '../validation.js';
 import { getDummyHash, verifyPassword } from './password-hash.js';
 import { createSessionIssuer, type TokenPair } from './session.js';
 import type { ServiceHandlers } from './types.js';
@@ -11,11 +12,6 @@ import type { ServiceHandlers } from './types.js';
 export const LOGIN_FAILED_MESSAGE =
   "Login unsuccessful - The email or password you entered is incorrect or you haven't registered yet";
 export const REFRESH_FAILED_MESSAGE = 'Unable to refresh token';
-
-interface LoginBody {
-  email?: string;
-  password?: string;
-}
 
 interface TokenBody {
   token?: string;
@@ -39,10 +35,8 @@ export function createAuthService(app: FastifyInstance, config: AppConfig) {
     : undefined;
 
   return {
-    async login(request: FastifyRequest<{ Body: LoginBody }>): Promise<TokenPair> {
-      const { email = '', password = '' } = request.body ?? {};
-      if (email.trim() === '') throw new HttpProblem(400, 'Please enter your email address', 'VALIDATION');
-      if (password === '') throw new HttpProblem(400, 'Please enter your password', 'VALIDATION');
+    async login(request: FastifyRequest): Promise<TokenPair> {
+      const { email, password } = assertValid(LoginForm, request.body);
 
       const emailKey = email.trim().toLowerCase();
       if (limits) {

@@ -1,13 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createAuthService } from './auth.js';
-import { createProfileService } from './profile.js';
+import { createBooksService } from './books.js';
+import { createOrdersService } from './orders.js';
+import { createProfileService, profileRouteOptions } from './profile.js';
 import type { ServiceHandlers } from './types.js';
+import { createWizardService } from './wizard.js';
 
-/** Every implemented operation of portal.yaml, keyed by operationId (one file per spec area). */
+/** Every implemented operation of portal.yaml, keyed by operationId (one file per spec area/tag). */
 export function createServiceHandlers(app: FastifyInstance, config: AppConfig): ServiceHandlers {
   return {
     ...createAuthService(app, config),
     ...createProfileService(app, config),
+    ...createBooksService(),
+    ...createOrdersService(),
+    ...createWizardService(),
   };
 }
+
+/** Fastify route options some operations need beyond their handler, keyed by operationId. */
+export const serviceRouteOptions: Record<string, Partial<RouteOptions>> = {
+  ...profileRouteOptions,
+};

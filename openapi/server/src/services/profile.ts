@@ -1,18 +1,34 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { AttemptLimiter } from '../domain/attempt-limiter.js';
-import { checkRegistration } from '../domain/registration.js';
-import { HttpProblem, tooManyAttempts } from '../errors.js';
+import { HttpProblem, paramsFailureAs, tooManyAttempts } from '../errors.js';
 import type { UserRow } from '../plugins/external/db-schema.js';
 import { EmailTakenError } from '../plugins/app/user-repository.js';
+import type { LinkKey, LinkPurpose } from '../plugins/app/verification-token-repository.js';
+import {
+  assertValid,
+  ChangePasswordForm,
+  ForgotPasswordForm,
+  Registration,
+  REGISTRATION_MESSAGES,
+  ResetPasswordForm,
+} from '../validation.js';
+import { passwordResetMail, verificationMail } from './emails.js';
+import { hashLinkToken, isStoredId, linkUrl, newLinkToken } from './link-tokens.js';
 import { hashPassword } from './password-hash.js';
 import { createSessionIssuer } from './session.js';
 import type { ServiceHandlers } from './types.js';
 
 /** Spelled as the spec gives it ("alreay"); the front end shows it verbatim. */
-export const EMAIL_TAKEN_MESSAGE =
-  'This email alreay exists on our system, please use another email or login to continue';
+export const EMAIL_TAKEN_MESSAGE = REGISTRATION_MESSAGES.emailExists;
+/** The /verify page's failure text; one message for every reason (unknown, used, expired, wrong user). */
+export const VERIFY_FAILED_MESSAGE = 'Something went wrong while attempting to verify your account.';
+export const RESET_LINK_INVALID_MESSAGE = 'This password reset link is invalid or has expired.';
+/** The same answer for known and unknown addresses: forgot-password must not reveal accounts. */
+export const FORGOT_PASSWORD_DESCRIPTION = 'If an account exists for that address, a reset link has been sent.';
+export const FORGOT_PASSWORD_RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a while before trying again.';
+export const PASSWORD_CHANGED = 'Password changed';
 
 /** The User object of the spec (section 3): the stored current user of the front end. */
 export interface UserView {
@@ -56,42 +72,65 @@ export function toUserView(user: UserRow): UserView {
   };
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const verificationFailed = () => new HttpProblem(400, VERIFY_FAILED_MESSAGE, 'LINK_INVALID');
+const resetLinkInvalid = () => new HttpProblem(400, RESET_LINK_INVALID_MESSAGE, 'LINK_INVALID');
+const userNotFound = () => new HttpProblem(404, 'User not found', 'USER_NOT_FOUND');
 
-/** Handlers for the /user/* profile operations of portal.yaml implemented so far. */
+/**
+ * Route options beyond the handler: a link whose path parameters fail the contract (an id that is
+ * not a number, an over-long token) answers like any other bad link.
+ */
+export const profileRouteOptions: Record<string, Partial<RouteOptions>> = {
+  verifyAccount: { schemaErrorFormatter: paramsFailureAs(verificationFailed) },
+  resetPassword: { schemaErrorFormatter: paramsFailureAs(resetLinkInvalid) },
+};
+
+interface LinkParams {
+  /** The user id of the link. */
+  a: number;
+  /** The one-time token of the link. */
+  b: string;
+}
+
+interface PasswordPairBody {
+  password: string;
+  confirm_password: string;
+}
+
+/** Handlers for the /user/* profile operations: registration, verification, passwords, profile. */
 export function createProfileService(app: FastifyInstance, config: AppConfig) {
-  const { userRepository, verificationTokenRepository, mailer } = app;
+  const { userRepository, verificationTokenRepository, unitOfWork, mailer, mailDispatcher } = app;
   const sessions = createSessionIssuer(app, config);
 
   const emailTaken = () => new HttpProblem(409, EMAIL_TAKEN_MESSAGE, 'U30');
-  const registrations = config.rateLimits
-    ? new AttemptLimiter(config.rateLimits.registrationsPerAddress, config.now)
+  const limits = config.rateLimits
+    ? {
+        registrationsPerAddress: new AttemptLimiter(config.rateLimits.registrationsPerAddress, config.now),
+        resetsPerEmail: new AttemptLimiter(config.rateLimits.passwordResetsPerEmail, config.now),
+        resetsPerAddress: new AttemptLimiter(config.rateLimits.passwordResetsPerAddress, config.now),
+      }
     : undefined;
+
+  /** The link's key, or undefined when the id cannot name a stored user. */
+  function linkKey({ a, b }: LinkParams, purpose: LinkPurpose): LinkKey | undefined {
+    return isStoredId(a) ? { userId: a, purpose, tokenHash: hashLinkToken(b) } : undefined;
+  }
 
   /** Stores a hashed one-time token and mails the link; a mail failure must not undo the registration. */
   async function sendVerificationEmail(request: FastifyRequest, user: UserRow): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newLinkToken();
     const now = config.now();
     await verificationTokenRepository.insert({
       id: randomUUID(),
       user_id: user.id,
       purpose: 'verify',
-      token_hash: sha256(token),
+      token_hash: tokenHash,
       expires_at: new Date(now.getTime() + config.verificationTokenTtlSeconds * 1000),
       created_at: now,
     });
-    const link = `${config.publicUrl}/verify?id=${user.id}&token=${encodeURIComponent(token)}`;
+    const link = linkUrl(config.publicUrl, '/verify', user.id, token);
     try {
-      await mailer.send({
-        to: user.email,
-        subject: 'Verify your Print on Demand account',
-        text:
-          `Hi ${user.name_first},\n\nWelcome to Print on Demand. Please verify your e-mail address to activate your account:\n\n` +
-          `${link}\n\nThe link is valid for 24 hours. If you did not register, you can ignore this e-mail.\n`,
-        html:
-          `<p>Hi ${escapeHtml(user.name_first)},</p><p>Welcome to Print on Demand. Please verify your e-mail address to activate your account:</p>` +
-          `<p><a href="${escapeHtml(link)}">Verify my account</a></p><p>The link is valid for 24 hours. If you did not register, you can ignore this e-mail.</p>`,
-      });
+      await mailer.send(verificationMail({ to: user.email, firstName: user.name_first, link }));
     } catch (err) {
       request.log.error({ err, userId: user.id }, 'verification e-mail could not be sent');
     }
@@ -99,15 +138,13 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
 
   return {
     async addUser(request: FastifyRequest, reply: FastifyReply) {
-      const checked = checkRegistration(request.body);
-      if (!checked.ok) throw new HttpProblem(400, checked.message, 'VALIDATION');
-      const input = checked.value;
+      const input = assertValid(Registration, request.body);
 
       // Counted after validation: typos are free, but account creation and U30 probing are not.
-      if (registrations) {
-        const wait = registrations.retryAfter(request.ip);
+      if (limits) {
+        const wait = limits.registrationsPerAddress.retryAfter(request.ip);
         if (wait > 0) throw tooManyAttempts(wait);
-        registrations.hit(request.ip);
+        limits.registrationsPerAddress.hit(request.ip);
       }
 
       if (await userRepository.findByEmail(input.email)) throw emailTaken();
@@ -138,15 +175,113 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
       };
     },
 
+    /** Consumes the verification link and activates the account (0 -> 1), in one transaction. */
+    async verifyAccount(request: FastifyRequest<{ Params: LinkParams }>) {
+      const key = linkKey(request.params, 'verify');
+      if (!key) throw verificationFailed();
+      const verified = await unitOfWork.run(async ({ verificationTokens, users }) => {
+        const token = await verificationTokens.consume(key, config.now());
+        if (!token) return false;
+        await users.activate(token.user_id);
+        return true;
+      });
+      if (!verified) throw verificationFailed();
+      return { statusCode: 0, description: 'Account verified' };
+    },
+
     async viewUserInfo(request: FastifyRequest) {
       const user = await userRepository.findById(request.userId);
       // The token outlived its account (deleted since login).
-      if (!user) throw new HttpProblem(404, 'User not found', 'USER_NOT_FOUND');
+      if (!user) throw userNotFound();
       return { statusCode: 0, result: toUserView(user) };
     },
-  } satisfies ServiceHandlers;
-}
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    /**
+     * The same answer for known and unknown addresses, without waiting for the mail (an SMTP round
+     * trip would show which addresses have accounts); the limits count every request alike.
+     */
+    async forgotPassword(request: FastifyRequest<{ Params: { email: string } }>) {
+      const { email } = assertValid(ForgotPasswordForm, { email: request.params.email });
+      const emailKey = email.trim().toLowerCase();
+      if (limits) {
+        const wait = Math.max(
+          limits.resetsPerEmail.retryAfter(emailKey),
+          limits.resetsPerAddress.retryAfter(request.ip),
+        );
+        if (wait > 0) throw tooManyAttempts(wait, FORGOT_PASSWORD_RATE_LIMITED_MESSAGE);
+        limits.resetsPerEmail.hit(emailKey);
+        limits.resetsPerAddress.hit(request.ip);
+      }
+
+      const user = await userRepository.findByEmail(email);
+      if (user) {
+        const { token, tokenHash } = newLinkToken();
+        const now = config.now();
+        // Only the newest link works: older unused reset links of the user are discarded.
+        await unitOfWork.run(async ({ verificationTokens }) => {
+          await verificationTokens.discardUnused(user.id, 'reset');
+          await verificationTokens.insert({
+            id: randomUUID(),
+            user_id: user.id,
+            purpose: 'reset',
+            token_hash: tokenHash,
+            expires_at: new Date(now.getTime() + config.resetTokenTtlSeconds * 1000),
+            created_at: now,
+          });
+        });
+        const link = linkUrl(config.publicUrl, '/reset-password', user.id, token);
+        mailDispatcher.dispatch(
+          passwordResetMail({ to: user.email, firstName: user.name_first, link }),
+          request.log,
+          { userId: user.id },
+        );
+      }
+      return { statusCode: 0, description: FORGOT_PASSWORD_DESCRIPTION };
+    },
+
+    /** Sets the password through a reset link; every session of the user ends. */
+    async resetPassword(request: FastifyRequest<{ Params: LinkParams; Body: PasswordPairBody }>) {
+      const { password } = assertValid(ResetPasswordForm, request.body);
+      const key = linkKey(request.params, 'reset');
+      // Checked before hashing, so a bogus link costs no argon2 work; consumed atomically below.
+      if (!key || !(await verificationTokenRepository.findUsable(key, config.now()))) throw resetLinkInvalid();
+      const passwordHash = await hashPassword(password);
+
+      const revoked = await unitOfWork.run(async ({ verificationTokens, users, refreshTokens }) => {
+        const now = config.now();
+        const token = await verificationTokens.consume(key, now);
+        if (!token || !(await users.updatePasswordHash(token.user_id, passwordHash))) return undefined;
+        return refreshTokens.revokeAllForUser(token.user_id, 'password-reset', now);
+      });
+      if (revoked === undefined) throw resetLinkInvalid();
+      request.log.info({ userId: key.userId, revoked }, 'password reset through link; all sessions revoked');
+      return { statusCode: 0, description: PASSWORD_CHANGED };
+    },
+
+    /**
+     * Changes the signed-in user's password and revokes every refresh-token family, the caller's
+     * included: the front end logs out after a change, and any other device (or a thief's copy)
+     * must sign in again with the new password. Outstanding reset links are discarded too.
+     */
+    async changePassword(request: FastifyRequest<{ Body: PasswordPairBody }>) {
+      const { password } = assertValid(ChangePasswordForm, request.body);
+      const passwordHash = await hashPassword(password);
+      const userId = request.userId;
+      const revoked = await unitOfWork.run(async ({ users, verificationTokens, refreshTokens }) => {
+        if (!(await users.updatePasswordHash(userId, passwordHash))) return undefined;
+        await verificationTokens.discardUnused(userId, 'reset');
+        return refreshTokens.revokeAllForUser(userId, 'password-change', config.now());
+      });
+      if (revoked === undefined) throw userNotFound();
+      request.log.info({ userId, revoked }, 'password changed; all sessions revoked');
+      return { statusCode: 0, description: PASSWORD_CHANGED };
+    },
+
+    /** Records that the welcome modal was dismissed (or reset). */
+    async setInitialLogin(request: FastifyRequest<{ Body: { initial_login: number } }>) {
+      const { initial_login } = request.body;
+      if (!(await userRepository.setInitialLogin(request.userId, initial_login))) throw userNotFound();
+      return { statusCode: 0, initial_login };
+    },
+  } satisfies ServiceHandlers;
 }

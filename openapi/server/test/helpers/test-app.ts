@@ -135,3 +135,17 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/** The newest outbox message to `to` (after dispatched mail has been handed over). */
+export async function latestMail(app: FastifyInstance, to: string) {
+  await app.mailDispatcher.idle();
+  const [mail] = await app.emailOutboxRepository.list({ to, limit: 1 });
+  return mail;
+}
+
+/** The id and token of the `<origin><page>?id=..&token=..` link in a mail's text. */
+export function linkIn(text: string, page: '/verify' | '/reset-password'): { id: number; token: string } {
+  const match = new RegExp(`https?://[^\\s/]+${page}\\?id=(\\d+)&token=([\\w-]+)`).exec(text);
+  if (!match) throw new Error(`no ${page} link in: ${text}`);
+  return { id: Number(match[1]), token: match[2]! };
+}

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
+import { buildApp } from '../../src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../../src/config.js';
 import { LOGIN_FAILED_MESSAGE, REFRESH_FAILED_MESSAGE } from '../../src/services/auth.js';
 import {
@@ -8,6 +9,8 @@ import {
   buildTestApp,
   createClock,
   registerUser,
+  specPath,
+  TEST_JWT_SECRET,
   uniqueAddress,
   type TestApp,
 } from '../helpers/test-app.js';
@@ -69,9 +72,15 @@ describe('auth service', () => {
       const noEmail = await call.login(' ', 'x');
       assert.equal(noEmail.statusCode, 400);
       assert.equal(noEmail.json().message, 'Please enter your email address');
-      const noPassword = await call.login('a@b.co', '');
-      assert.equal(noPassword.json().message, 'Please enter your password');
-      assert.equal(noPassword.json().code, 'VALIDATION');
+      for (const password of ['', '   ']) {
+        const noPassword = await call.login('a@b.co', password);
+        assert.deepEqual(noPassword.json(), {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Please enter your password',
+          code: 'VALIDATION',
+        });
+      }
     });
   });
 
@@ -196,28 +205,33 @@ describe('auth service', () => {
       assert.deepEqual(expired.json(), { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' });
     });
   });
-});
+  describe('ACCESS_TOKEN_TTL_SECONDS', () => {
+    it('defaults the access-token lifetime to 15 minutes and reads overrides in seconds', () => {
+      assert.equal(loadConfig({}).accessTokenTtlSeconds, 900);
+      assert.equal(loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '5' }).accessTokenTtlSeconds, 5);
+      assert.throws(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '-1' }));
+      assert.equal(loadConfig({ RATE_LIMIT: 'off' }).rateLimits, false);
+    });
 
-describe('ACCESS_TOKEN_TTL_SECONDS', () => {
-  it('defaults the access-token lifetime to 15 minutes and reads overrides in seconds', () => {
-    assert.equal(loadConfig({}).accessTokenTtlSeconds, 900);
-    assert.equal(loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '5' }).accessTokenTtlSeconds, 5);
-    assert.throws(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '-1' }));
-    assert.equal(loadConfig({ RATE_LIMIT: 'off' }).rateLimits, false);
-  });
-
-  it('is honoured by buildApp', async () => {
-    const saved = process.env.ACCESS_TOKEN_TTL_SECONDS;
-    process.env.ACCESS_TOKEN_TTL_SECONDS = '5';
-    const t = await buildTestApp();
-    try {
-      const { accessToken } = await registerUser(t.app);
-      const claims = decodeJwt(accessToken);
-      assert.equal((claims.exp ?? 0) - (claims.iat ?? 0), 5);
-    } finally {
-      if (saved === undefined) delete process.env.ACCESS_TOKEN_TTL_SECONDS;
-      else process.env.ACCESS_TOKEN_TTL_SECONDS = saved;
-      await t.close();
-    }
+    it('is honoured by buildApp: with 5, tokens live 5 seconds', async () => {
+      const saved = process.env.ACCESS_TOKEN_TTL_SECONDS;
+      process.env.ACCESS_TOKEN_TTL_SECONDS = '5';
+      // A second app on the same (already migrated) database: no new PGlite to start.
+      const shortLived = await buildApp({ specPath, db: t.app.db, config: { jwtSecret: TEST_JWT_SECRET, now: clock.now } });
+      try {
+        const { accessToken } = await registerUser(shortLived);
+        const claims = decodeJwt(accessToken);
+        assert.equal((claims.exp ?? 0) - (claims.iat ?? 0), 5);
+        const me = () =>
+          shortLived.inject({ method: 'GET', url: '/api/v1/user/viewuserinfo', headers: bearer(accessToken) });
+        assert.equal((await me()).statusCode, 200);
+        clock.advance(5);
+        assert.equal((await me()).statusCode, 401);
+      } finally {
+        if (saved === undefined) delete process.env.ACCESS_TOKEN_TTL_SECONDS;
+        else process.env.ACCESS_TOKEN_TTL_SECONDS = saved;
+        await shortLived.close();
+      }
+    });
   });
 });

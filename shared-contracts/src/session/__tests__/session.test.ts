@@ -30,6 +30,14 @@ describe('tokens', () => {
     expect(isTokenExpired(fakeJwt(-1))).toBe(true);
     expect(isTokenExpired('garbage')).toBe(true);
   });
+
+  it('refreshes a little early, but never a short-lived token the moment it is issued', () => {
+    const now = Date.now();
+    const iat = Math.floor(now / 1000);
+    expect(isTokenExpired(fakeJwt(3, { iat: iat - 597 }), now)).toBe(true); // 3 s left of 600
+    expect(isTokenExpired(fakeJwt(5, { iat }), now)).toBe(false); // a fresh 5 s token
+    expect(isTokenExpired(fakeJwt(0.5, { iat: iat - 4.5 }), now)).toBe(true); // 0.5 s left of 5
+  });
 });
 
 describe('signIn', () => {

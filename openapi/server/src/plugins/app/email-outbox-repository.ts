@@ -15,7 +15,7 @@ export interface OutboxMessage {
   html?: string | undefined;
 }
 
-/** The dev mailbox: where mail goes when no SMTP_URL is configured. */
+/** The outbox: where mail goes when no SMTP_URL is configured, shown by /dev/mailbox. */
 export interface EmailOutboxRepository {
   add(message: OutboxMessage): Promise<void>;
   /** Newest first, optionally only the mail sent to one address (case-insensitive). */

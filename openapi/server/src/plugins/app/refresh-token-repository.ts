@@ -24,6 +24,8 @@ export interface RefreshTokenRepository {
   ): Promise<RefreshTokenRow | undefined>;
   /** Revokes every still-active token of a family; returns how many were revoked. */
   revokeFamily(familyId: string, reason: string, now: Date): Promise<number>;
+  /** Revokes every still-active token of every family of a user (password change or reset). */
+  revokeAllForUser(userId: number, reason: string, now: Date): Promise<number>;
 }
 
 export function createRefreshTokenRepository(db: Kysely<Database>): RefreshTokenRepository {
@@ -63,6 +65,16 @@ export function createRefreshTokenRepository(db: Kysely<Database>): RefreshToken
         .updateTable('refresh_tokens')
         .set({ revoked_at: now, revoke_reason: reason })
         .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async revokeAllForUser(userId, reason, now) {
+      const result = await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now, revoke_reason: reason })
+        .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);

@@ -31,6 +31,12 @@ export interface UserRepository {
   findById(id: number): Promise<UserRow | undefined>;
   findByEmail(email: string): Promise<UserRow | undefined>;
   create(user: NewUser): Promise<UserRow>;
+  /** Replaces the password hash; false when the user does not exist. */
+  updatePasswordHash(id: number, passwordHash: string): Promise<boolean>;
+  /** Sets user_status 1, but only from 0 (never downgrades a user awaiting re-signing, status 2). */
+  activate(id: number): Promise<void>;
+  /** false when the user does not exist. */
+  setInitialLogin(id: number, initialLogin: number): Promise<boolean>;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -74,6 +80,24 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
         if (isUniqueViolation(err)) throw new EmailTakenError(user.email);
         throw err;
       }
+    },
+
+    async updatePasswordHash(id, passwordHash) {
+      const result = await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async activate(id) {
+      await db.updateTable('users').set({ user_status: 1 }).where('id', '=', id).where('user_status', '=', 0).execute();
+    },
+
+    async setInitialLogin(id, initialLogin) {
+      const result = await db
+        .updateTable('users')
+        .set({ initial_login: initialLogin })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { createEmailOutboxRepository, type OutboxMessage } from '../app/email-outbox-repository.js';
 import { definePlugin } from '../define-plugin.js';
@@ -5,15 +6,27 @@ import { definePlugin } from '../define-plugin.js';
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    mailDispatcher: MailDispatcher;
   }
 }
 
 export type MailMessage = OutboxMessage;
 
 export interface Mailer {
-  /** Which transport is in use, for the start-up log. */
+  /** Which transport is in use: 'outbox' means the dev mailbox has something to show. */
   readonly kind: 'smtp' | 'outbox' | 'custom';
   send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Background delivery for answers that must not depend on the mail: forgot-password answers the
+ * same, just as fast, for known and unknown addresses, so its reset mail is not awaited.
+ */
+export interface MailDispatcher {
+  /** Hands the message to the mailer without waiting; a failure is logged with `context`. */
+  dispatch(message: MailMessage, log: FastifyBaseLogger, context?: Record<string, unknown>): void;
+  /** Resolves when every dispatched message has been handed over (tests; awaited before closing). */
+  idle(): Promise<void>;
 }
 
 export interface MailPluginOptions {
@@ -34,6 +47,22 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
+export function createMailDispatcher(mailer: Mailer): MailDispatcher {
+  const pending = new Set<Promise<void>>();
+  return {
+    dispatch(message, log, context = {}) {
+      const delivery = mailer
+        .send(message)
+        .catch((err: unknown) => log.error({ err, ...context, subject: message.subject }, 'e-mail could not be sent'))
+        .finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
+
 export default definePlugin<MailPluginOptions>(
   async (app, options) => {
     const smtpUrl = options.smtpUrl ?? process.env.SMTP_URL;
@@ -47,7 +76,13 @@ export default definePlugin<MailPluginOptions>(
       const outbox = createEmailOutboxRepository(app.db);
       mailer = { kind: 'outbox', send: (message) => outbox.add(message) };
     }
+    const dispatcher = createMailDispatcher(mailer);
     app.decorate('mailer', mailer);
+    app.decorate('mailDispatcher', dispatcher);
+    // Before the database closes (onClose), so a dispatched outbox write is not cut off.
+    app.addHook('preClose', async () => {
+      await dispatcher.idle();
+    });
   },
   { name: 'mail', dependencies: ['db'] },
 );

@@ -1,0 +1,145 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { alertsAtom, navigateTo, raiseAlert, sessionStore, type User } from '@pod/shared-contracts';
+import { renderApp, THANDI } from '../../test-support/render-app';
+import { showsChatButton } from '../chat-button';
+
+const GENERIC =
+  "Something went wrong and we're not sure what to do about it. Please try again and contact us if the error persists.";
+
+afterEach(() => sessionStore.set(alertsAtom, []));
+
+describe('the top bar', () => {
+  it("greets the user by first name on the dashboard, without the balance", async () => {
+    renderApp('/dashboard', { user: THANDI });
+
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText('Welcome, Thandi')).toBeInTheDocument();
+    expect(banner).not.toHaveTextContent('Balance');
+  });
+
+  it('shows the labelled balance elsewhere', async () => {
+    renderApp('/orders', { user: THANDI });
+
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText('Balance R 1 250.00')).toBeInTheDocument();
+    expect(banner).not.toHaveTextContent('Welcome');
+  });
+
+  it('shows R 0.00 when the user has no balance', async () => {
+    const { balance: _none, ...withoutBalance } = THANDI;
+    renderApp('/books', { user: withoutBalance as User });
+
+    expect(within(await screen.findByRole('banner')).getByText('Balance R 0.00')).toBeInTheDocument();
+  });
+
+  it('is the only banner, beside one main landmark', async () => {
+    renderApp('/books', { user: THANDI });
+
+    expect(await screen.findAllByRole('banner')).toHaveLength(1);
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getAllByRole('navigation')).toHaveLength(1);
+  });
+});
+
+describe('the alert bars', () => {
+  it.each([
+    ['info', 'status'],
+    ['success', 'status'],
+    ['warning', 'alert'],
+    ['danger', 'alert'],
+  ] as const)('shows a %s alert once, inside main, until dismissed', async (variant, role) => {
+    const user = userEvent.setup();
+    renderApp('/books', { user: THANDI });
+    await screen.findByRole('heading', { name: 'remote_library/App at /books' });
+
+    act(() => {
+      raiseAlert({ variant, message: `A ${variant} message` });
+    });
+
+    const bars = screen.getAllByRole(role).filter((bar) => bar.textContent?.includes(`A ${variant} message`));
+    expect(bars).toHaveLength(1);
+    expect(screen.getByRole('main')).toContainElement(bars[0] as HTMLElement);
+
+    await user.click(within(bars[0] as HTMLElement).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(`A ${variant} message`)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Internal server error', 'Internal server error'],
+    ['a missing message', undefined],
+  ])('shows the generic fallback for %s', async (_case, message) => {
+    renderApp('/books', { user: THANDI });
+    await screen.findByRole('heading', { name: 'remote_library/App at /books' });
+
+    act(() => {
+      raiseAlert({ variant: 'danger', message });
+    });
+
+    expect(screen.getByRole('alert')).toHaveTextContent(GENERIC);
+    expect(screen.queryByText('Internal server error')).not.toBeInTheDocument();
+  });
+
+  it('also shows alerts on the pages without the shell', async () => {
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'remote_account/App at /login' });
+
+    act(() => {
+      raiseAlert({ variant: 'danger', message: 'Unable to refresh token' });
+    });
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Unable to refresh token');
+  });
+});
+
+describe('the floating chat button', () => {
+  it('leads to /support from the dashboard, in its own labelled region', async () => {
+    const user = userEvent.setup();
+    renderApp('/dashboard', { user: THANDI });
+
+    const region = await screen.findByRole('complementary', { name: 'Support' });
+    const chat = within(region).getByRole('link', { name: 'Chat with support' });
+    expect(chat).toHaveAttribute('href', '/support');
+
+    await user.click(chat);
+    expect(await screen.findByRole('heading', { name: 'remote_account/App at /support' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Chat with support' })).not.toBeInTheDocument();
+  });
+
+  it.each(['/books', '/orders', '/profile', '/checkout/cart', '/new-book/publishing-rights', '/tab-error'])(
+    'is present on %s',
+    async (path) => {
+      renderApp(path, { user: THANDI });
+
+      expect(await screen.findByRole('link', { name: 'Chat with support' })).toBeInTheDocument();
+    },
+  );
+
+  it.each(['/new-book/audio-book', '/new-book/calculator', '/new-book/e-book', '/new-book/general-info'])(
+    'is absent on %s',
+    async (path) => {
+      renderApp('/new-book/publishing-rights', { user: THANDI });
+      expect(await screen.findByRole('link', { name: 'Chat with support' })).toBeInTheDocument();
+
+      act(() => navigateTo(path));
+
+      expect(await screen.findByRole('heading', { name: `remote_wizard/App at ${path}` })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Chat with support' })).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['/login', '/register/email-password', '/verify', '/renewal', '/my-first-book/publishing-rights'])(
+    'is absent where the shell is hidden: %s',
+    async (path) => {
+      renderApp(path, { user: THANDI });
+
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Chat with support' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('ignores a trailing slash when deciding', () => {
+    expect(showsChatButton('/support/')).toBe(false);
+    expect(showsChatButton('/')).toBe(true);
+  });
+});
