@@ -77,11 +77,24 @@ describe('workspace discovery', () => {
   });
 });
 
+const LOCAL_CONFIG = {
+  environment: 'local',
+  pinning: true,
+  remotes: {
+    remote_account: { entry: '/remotes/remote-account/0.1.0/mf-manifest.json', version: '0.1.0' },
+    remote_library: { entry: '/remotes/remote-library/0.1.0/mf-manifest.json', version: '0.1.0' },
+    remote_checkout: { entry: '/remotes/remote-checkout/0.1.0/mf-manifest.json', version: '0.1.0' },
+    remote_wizard: { entry: '/remotes/remote-wizard/0.1.0/mf-manifest.json', version: '0.1.0' },
+  },
+};
+const NOW = () => new Date('2026-05-04T10:00:00.000Z');
+
 describe('publish', () => {
-  it('lays out the static root and writes remotes.json in the agreed shape', async () => {
-    await publish({ repoRoot: repo, staticRoot });
+  it('lays out the static root and writes the local environment in the agreed shape', async () => {
+    await publish({ repoRoot: repo, staticRoot, now: NOW });
 
     assert.deepEqual((await readdir(staticRoot)).sort(), [
+      'environments',
       'index.html',
       'main.abc123.js',
       'remotes',
@@ -97,30 +110,35 @@ describe('publish', () => {
       assert.deepEqual((await readdir(versionDir)).sort(), ['chunks', 'mf-manifest.json', 'remoteEntry.js']);
       assert.deepEqual(await readJson(path.join(versionDir, 'mf-manifest.json')), { name: federatedName(dir) });
     }
+    assert.deepEqual(await readdir(path.join(staticRoot, 'environments')), ['local']);
     assert.equal(
-      await readFile(path.join(staticRoot, 'remotes.json'), 'utf8'),
-      `${JSON.stringify(
-        {
-          environment: 'local',
-          remotes: {
-            remote_account: { entry: '/remotes/remote-account/0.1.0/mf-manifest.json', version: '0.1.0' },
-            remote_library: { entry: '/remotes/remote-library/0.1.0/mf-manifest.json', version: '0.1.0' },
-            remote_checkout: { entry: '/remotes/remote-checkout/0.1.0/mf-manifest.json', version: '0.1.0' },
-            remote_wizard: { entry: '/remotes/remote-wizard/0.1.0/mf-manifest.json', version: '0.1.0' },
-          },
-        },
-        null,
-        2,
-      )}\n`,
+      await readFile(path.join(staticRoot, 'environments/local/remotes.json'), 'utf8'),
+      `${JSON.stringify(LOCAL_CONFIG, null, 2)}\n`,
     );
+    const ran = [{ version: '0.1.0', deployedAt: '2026-05-04T10:00:00.000Z' }];
+    assert.deepEqual(await readJson(path.join(staticRoot, 'environments/local/history.json')), {
+      remote_account: ran,
+      remote_library: ran,
+      remote_checkout: ran,
+      remote_wizard: ran,
+    });
+    // The legacy root file mirrors the environment (e2e support code reads it from disk).
+    assert.deepEqual(await readJson(path.join(staticRoot, 'remotes.json')), LOCAL_CONFIG);
   });
 
-  it('removes stale host files but keeps older remote versions', async () => {
+  it('publishes into the environment it is given', async () => {
+    const config = await publish({ repoRoot: repo, staticRoot, environment: 'production' });
+    assert.equal(config.environment, 'production');
+    assert.equal(config.pinning, false, 'production pins are off by default');
+    assert.deepEqual(await readJson(path.join(staticRoot, 'environments/production/remotes.json')), config);
+  });
+
+  it('removes stale host files but keeps older remote versions and other environments', async () => {
     await writeFiles(staticRoot, {
       'main.old999.js': 'stale host chunk',
       'old-folder/x.css': 'stale',
       'remotes/remote-account/0.0.9/mf-manifest.json': '{}',
-      'remotes/remote-account/0.1.0/stale-chunk.js': 'replaced with the version',
+      'environments/staging/remotes.json': '{"environment":"staging","pinning":true,"remotes":{}}',
     });
 
     await publish({ repoRoot: repo, staticRoot });
@@ -129,10 +147,18 @@ describe('publish', () => {
     assert.ok(!root.includes('main.old999.js'), 'stale host chunk removed');
     assert.ok(!root.includes('old-folder'), 'stale host folder removed');
     assert.deepEqual((await readdir(path.join(staticRoot, 'remotes/remote-account'))).sort(), ['0.0.9', '0.1.0']);
-    assert.ok(
-      !(await readdir(path.join(staticRoot, 'remotes/remote-account/0.1.0'))).includes('stale-chunk.js'),
-      'a republished version is replaced whole',
+    assert.equal(
+      await readFile(path.join(staticRoot, 'environments/staging/remotes.json'), 'utf8'),
+      '{"environment":"staging","pinning":true,"remotes":{}}',
     );
+  });
+
+  it('refuses to overwrite a published version with different files', async () => {
+    await writeFiles(staticRoot, { 'remotes/remote-account/0.1.0/stale-chunk.js': 'from another build' });
+    await assert.rejects(publish({ repoRoot: repo, staticRoot }), {
+      message: /remote-account@0\.1\.0 is already published .* with different files \(.*stale-chunk\.js.*\)\. Published versions are immutable: bump "version"/,
+    });
+    await assert.rejects(readFile(path.join(staticRoot, 'environments/local/remotes.json')), { code: 'ENOENT' });
   });
 
   it('follows each package.json version', async () => {
@@ -145,17 +171,40 @@ describe('publish', () => {
       entry: '/remotes/remote-checkout/1.4.2/mf-manifest.json',
       version: '1.4.2',
     });
-    assert.deepEqual((await readJson(path.join(staticRoot, 'remotes.json'))).remotes.remote_checkout, config.remotes.remote_checkout);
+    assert.deepEqual(
+      (await readJson(path.join(staticRoot, 'environments/local/remotes.json'))).remotes.remote_checkout,
+      config.remotes.remote_checkout,
+    );
     await readFile(path.join(staticRoot, 'remotes/remote-checkout/1.4.2/remoteEntry.js'));
   });
 
-  it('is idempotent and leaves no temp or staging files', async () => {
-    await publish({ repoRoot: repo, staticRoot });
-    const first = await readFile(path.join(staticRoot, 'remotes.json'), 'utf8');
-    await publish({ repoRoot: repo, staticRoot });
-    assert.equal(await readFile(path.join(staticRoot, 'remotes.json'), 'utf8'), first);
+  it("prefers the version the build wrote into dist/version.json (POD_APP_VERSION)", async () => {
+    await writeFiles(path.join(repo, 'remote-wizard/dist'), {
+      'version.json': JSON.stringify({ name: 'remote-wizard', federatedName: 'remote_wizard', version: '2.0.0-rc.1' }),
+    });
+    const config = await publish({ repoRoot: repo, staticRoot });
+    assert.equal(config.remotes.remote_wizard.entry, '/remotes/remote-wizard/2.0.0-rc.1/mf-manifest.json');
+    await readFile(path.join(staticRoot, 'remotes/remote-wizard/2.0.0-rc.1/version.json'));
+  });
+
+  it('is idempotent (same build: nothing copied, no history entry) and leaves no temp or staging files', async () => {
+    await publish({ repoRoot: repo, staticRoot, now: NOW });
+    const files = ['environments/local/remotes.json', 'environments/local/history.json', 'remotes.json'];
+    const first = await Promise.all(files.map((f) => readFile(path.join(staticRoot, f), 'utf8')));
+    await publish({ repoRoot: repo, staticRoot, now: () => new Date('2026-05-05T00:00:00Z') });
+    assert.deepEqual(await Promise.all(files.map((f) => readFile(path.join(staticRoot, f), 'utf8'))), first);
     const all = await readdir(staticRoot, { recursive: true });
-    assert.deepEqual(all.filter((f) => /tmp|staging/.test(f)), []);
+    assert.deepEqual(all.filter((f) => /tmp|staging\./.test(f)), []);
+  });
+
+  it('a rebuild of the same version only differs in version.json builtAt: not a conflict', async () => {
+    const info = (builtAt) =>
+      JSON.stringify({ name: 'remote-account', federatedName: 'remote_account', version: '0.1.0', builtAt });
+    await writeFiles(path.join(repo, 'remote-account/dist'), { 'version.json': info('2026-01-01T00:00:00Z') });
+    await publish({ repoRoot: repo, staticRoot });
+    await writeFiles(path.join(repo, 'remote-account/dist'), { 'version.json': info('2026-01-02T00:00:00Z') });
+    await publish({ repoRoot: repo, staticRoot });
+    assert.match(await readFile(path.join(staticRoot, 'remotes/remote-account/0.1.0/version.json'), 'utf8'), /2026-01-01/);
   });
 
   it('does not let a remotes.json inside the host dist replace the published one', async () => {
@@ -170,6 +219,7 @@ describe('publish', () => {
       message: /remote-library: .*remote-library[/\\]dist lacks mf-manifest\.json/,
     });
     await assert.rejects(readFile(path.join(staticRoot, 'remotes.json')), { code: 'ENOENT' });
+    await assert.rejects(readFile(path.join(staticRoot, 'environments/local/remotes.json')), { code: 'ENOENT' });
   });
 
   it('fails clearly when the host was not built', async () => {
@@ -186,8 +236,14 @@ describe('remotesConfig and writeJsonAtomic', () => {
     );
     assert.deepEqual(config, {
       environment: 'staging',
+      pinning: true,
       remotes: { remote_wizard: { entry: '/remotes/remote-wizard/2.0.0/mf-manifest.json', version: '2.0.0' } },
     });
+  });
+
+  it('turns pinning off in production', () => {
+    assert.equal(remotesConfig([], 'production').pinning, false);
+    assert.equal(remotesConfig([], 'production', { pinning: true }).pinning, true);
   });
 
   it('replaces a file whole and leaves no temp file', async () => {

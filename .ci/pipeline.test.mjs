@@ -42,6 +42,14 @@ describe('testSteps', () => {
     assert.deepEqual(steps.e2e.argv, ['pnpm', '--filter', 'e2e', 'test']);
   });
 
+  it('empties that throwaway root before publishing, into environment local', () => {
+    const env = { PORTAL_ENV: 'staging' };
+    const steps = Object.fromEntries(testSteps({ env, pnpm: PNPM, repoRoot: REPO }).map((s) => [s.key, s]));
+    assert.ok(steps.build.argv.includes('--fresh'), 'an unchanged version over changed sources must not fail npm test');
+    assert.equal(steps.build.env.PORTAL_ENV, 'local');
+    assert.equal(steps.e2e.env.PORTAL_ENV, 'local');
+  });
+
   it('runs jest one package at a time and type checks two at a time', () => {
     const steps = Object.fromEntries(testSteps({ env: {}, pnpm: PNPM, repoRoot: REPO }).map((s) => [s.key, s]));
     assert.ok(steps.jest.argv.includes('--workspace-concurrency=1'));

@@ -101,7 +101,9 @@ async function main() {
     log('step 3/4: build skipped (SKIP_BUILD=1)');
   } else {
     log(`step 3/4: building the apps into ${staticRoot}`);
-    await buildAndPublish({ staticRoot, pnpm });
+    // fresh: this root is only this checkout's own build. Version immutability protects shared
+    // environments (per-remote deploy); here a rebuild of unchanged versions must simply replace.
+    await buildAndPublish({ staticRoot, pnpm, fresh: true });
   }
 
   log(`step 4/4: starting the API server on http://localhost:${port}/ (setup took ${secondsSince(started)}; Ctrl-C stops it)`);

@@ -2,34 +2,49 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { REPO_ROOT, STATIC_ROOT } from './tests/support/paths';
+import {
+  DEPLOYMENTS_STATIC_ROOT_VARIABLE,
+  environmentConfigFile,
+  REPO_ROOT,
+  STATIC_ROOT,
+  type RemotesConfig,
+} from './tests/support/paths';
 import { originOf, SERVERS } from './tests/support/servers';
 
 // The journeys run against the production build, served by the real API server on one port,
 // with PGlite in a fresh data dir and the demo account seeded. Build first (npm test does):
 //   STATIC_ROOT=.data/test-public node .ci/build.mjs
 //
-// Two servers, two projects:
-// - `portal` (port 8181): every journey except token expiry, with the server's default lifetimes.
+// Three servers, three projects:
+// - `portal` (port 8181): every journey except token expiry and deployments, with the server's
+//   default lifetimes, environment `local` of the static root.
 // - `short-access-token` (port 8182): tests/token-expiry.spec.ts only, against a server whose
 //   access tokens live 5 seconds (ACCESS_TOKEN_TTL_SECONDS), with its own data dir and the same
 //   static root, so the other journeys keep the production lifetimes.
+// - `deployments` (port 8183): tests/deploy-and-pin.spec.ts only, against environment `staging`
+//   (PORTAL_ENV) of a temp COPY of the static root, which that journey deploys remotes into and
+//   rolls back; the built root itself is never written.
 // Both run with RATE_LIMIT=off: the journeys sign in, fail sign-in on purpose and register many
 // times from one address, which must never meet the server's login/registration limits.
 // PUBLIC_URL is each server's own origin, so the links in the e-mails of the dev mailbox
 // (/verify, /reset-password) lead back to the server under test, on the origin whose
 // localStorage holds the session (127.0.0.1, not localhost).
 // Ports and the short lifetime live in tests/support/servers.ts (token-expiry.spec.ts reads it).
-const { portal, shortAccessToken } = SERVERS;
+const { portal, shortAccessToken, deployments } = SERVERS;
 
 // The config is evaluated in the runner and again in each worker: only the runner checks
 // the build and makes the data dirs, and workers find them in the environment.
 const isRunner = !process.env.TEST_WORKER_INDEX;
 if (isRunner) {
-  for (const file of ['index.html', 'remotes.json']) {
-    if (!fs.existsSync(path.join(STATIC_ROOT, file))) {
+  const required = [
+    [path.join(STATIC_ROOT, 'index.html')],
+    // The local environment's configuration (roots published before environments: remotes.json).
+    [environmentConfigFile(STATIC_ROOT, 'local'), path.join(STATIC_ROOT, 'remotes.json')],
+  ];
+  for (const candidates of required) {
+    if (!candidates.some((file) => fs.existsSync(file))) {
       throw new Error(
-        `e2e: ${path.join(STATIC_ROOT, file)} is missing. Build the apps into it first: ` +
+        `e2e: ${candidates.join(' (or ')}${candidates.length > 1 ? ')' : ''} is missing. Build the apps into it first: ` +
           `STATIC_ROOT=${STATIC_ROOT} node .ci/build.mjs (or set E2E_STATIC_ROOT to a built static root).`,
       );
     }
@@ -48,6 +63,35 @@ function freshDataDir(variable: string): string {
 }
 const dataDir = freshDataDir('POD_E2E_DATA_DIR');
 const shortTtlDataDir = freshDataDir('POD_E2E_SHORT_TTL_DATA_DIR');
+const deploymentsDataDir = freshDataDir('POD_E2E_DEPLOYMENTS_DATA_DIR');
+
+/**
+ * The `deployments` server's static root (made once, by the runner; path in
+ * DEPLOYMENTS_STATIC_ROOT_VARIABLE): a copy of STATIC_ROOT whose `staging` environment starts as
+ * a copy of `local` (environments/local/remotes.json, else the root remotes.json, with
+ * "environment": "staging"). deploy-and-pin.spec.ts deploys into it and rolls back. Removed
+ * when the process exits.
+ */
+function deploymentsStaticRoot(): string {
+  const existing = process.env[DEPLOYMENTS_STATIC_ROOT_VARIABLE];
+  if (existing) return existing;
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pod-e2e-static-'));
+  process.on('exit', () => fs.rmSync(tempDir, { recursive: true, force: true }));
+  const root = path.join(tempDir, 'public');
+  fs.cpSync(STATIC_ROOT, root, { recursive: true });
+  const environment = deployments.environment;
+  const localConfig = [environmentConfigFile(root, 'local'), path.join(root, 'remotes.json')].find((file) =>
+    fs.existsSync(file),
+  );
+  if (!localConfig) throw new Error(`e2e: ${root} holds no remotes.json to seed ${environment} from`);
+  const config = JSON.parse(fs.readFileSync(localConfig, 'utf8')) as RemotesConfig;
+  const target = environmentConfigFile(root, environment);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, `${JSON.stringify({ ...config, environment, pinning: true }, null, 2)}\n`);
+  process.env[DEPLOYMENTS_STATIC_ROOT_VARIABLE] = root;
+  return root;
+}
+const deploymentsRoot = deploymentsStaticRoot();
 
 // The server must use its embedded PGlite here, whatever CI exported for the server tests.
 delete process.env.DATABASE_URL;
@@ -57,7 +101,13 @@ const pnpm = process.env.POD_PNPM || 'pnpm';
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
 /** The real API server (`pnpm --filter api-server start`) serving STATIC_ROOT on `port`. */
-function apiServer(options: { port: number; dataDir: string; env?: Record<string, string> }): WebServer {
+function apiServer(options: {
+  port: number;
+  dataDir: string;
+  environment: string;
+  staticRoot?: string;
+  env?: Record<string, string>;
+}): WebServer {
   const { port, env = {} } = options;
   const origin = originOf(port);
   return {
@@ -72,7 +122,9 @@ function apiServer(options: { port: number; dataDir: string; env?: Record<string
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       PORT: String(port),
-      STATIC_ROOT,
+      STATIC_ROOT: options.staticRoot ?? STATIC_ROOT,
+      // Which environments/<env>/remotes.json GET /remotes.json answers (whatever the caller exported).
+      PORTAL_ENV: options.environment,
       DATA_DIR: options.dataDir,
       SEED_DEMO: '1',
       // Not production: the server serves the dev mailbox (/dev/mailbox, /dev/mailbox.json).
@@ -118,7 +170,7 @@ export default defineConfig({
   projects: [
     {
       name: 'portal',
-      testIgnore: /token-expiry\.spec\.ts$/,
+      testIgnore: [/token-expiry\.spec\.ts$/, /deploy-and-pin\.spec\.ts$/],
       use: { baseURL: originOf(portal.port) },
     },
     {
@@ -126,13 +178,25 @@ export default defineConfig({
       testMatch: /token-expiry\.spec\.ts$/,
       use: { baseURL: originOf(shortAccessToken.port) },
     },
+    {
+      name: 'deployments',
+      testMatch: /deploy-and-pin\.spec\.ts$/,
+      use: { baseURL: originOf(deployments.port) },
+    },
   ],
   webServer: [
-    apiServer({ port: portal.port, dataDir }),
+    apiServer({ port: portal.port, dataDir, environment: portal.environment }),
     apiServer({
       port: shortAccessToken.port,
       dataDir: shortTtlDataDir,
+      environment: shortAccessToken.environment,
       env: { ACCESS_TOKEN_TTL_SECONDS: String(shortAccessToken.accessTokenTtlSeconds) },
+    }),
+    apiServer({
+      port: deployments.port,
+      dataDir: deploymentsDataDir,
+      environment: deployments.environment,
+      staticRoot: deploymentsRoot,
     }),
   ],
 });

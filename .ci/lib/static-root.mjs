@@ -1,52 +1,75 @@
 // The static root: what a CDN bucket would hold, and what the API server serves on its one port.
 //
-//   <root>/index.html, assets...          the host's dist (replaced on each publish)
-//   <root>/remotes/<dir>/<version>/...    each remote's dist (versions accumulate, so a rollback
-//                                          is only a change of remotes.json)
-//   <root>/remotes.json                   runtime configuration read by the host
+//   <root>/index.html, assets...                 the host's dist (replaced on each host publish)
+//   <root>/remotes/<dir>/<version>/...           each remote's dist, immutable once written
+//   <root>/environments/<env>/remotes.json       runtime configuration of one environment
+//   <root>/environments/<env>/history.json       the versions each remote ran there, newest last
+//   <root>/remotes.json                          legacy mirror of the local environment (see publish
+//                                                in deploy.mjs); the server prefers the environment file
 //
-// Small functions on purpose: per-remote deploy and rollback to named environments will
-// reuse publishRemote(), remotesConfig() and writeJsonAtomic().
+// The layout and the host publish live here; environments, immutability, deploy and rollback in
+// deploy.mjs.
 import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hostDistDir, listRemotes, REPO_ROOT } from './workspace.mjs';
 
 export const REMOTES_DIR = 'remotes';
 export const REMOTES_CONFIG = 'remotes.json';
+export const ENVIRONMENTS_DIR = 'environments';
+export const HISTORY_FILE = 'history.json';
+/** Build metadata every app's dist holds (written by shared-contracts/build/webpack.cjs). */
+export const VERSION_FILE = 'version.json';
 /** Root entries that are not the host's: cleaning the host must leave them alone. */
-const NOT_HOST_FILES = new Set([REMOTES_DIR, REMOTES_CONFIG]);
+const NOT_HOST_FILES = new Set([REMOTES_DIR, REMOTES_CONFIG, ENVIRONMENTS_DIR]);
 export const HOST_REQUIRED_FILES = ['index.html'];
 export const REMOTE_REQUIRED_FILES = ['mf-manifest.json', 'remoteEntry.js'];
 
 /**
  * @typedef {{ dir: string, name: string, version: string, distDir: string }} Remote
  * @typedef {{ entry: string, version: string }} RemoteEntry
- * @typedef {{ environment: string, remotes: Record<string, RemoteEntry> }} RemotesConfig
+ * @typedef {{ environment: string, pinning: boolean, remotes: Record<string, RemoteEntry> }} RemotesConfig
  */
 
+/** The one environment where QA version pinning is off unless a deploy says --allow-pinning. */
+export const PRODUCTION = 'production';
+
+/**
+ * Whether the host may honour QA version pins (`?pin=checkout@1.3.0`) in an environment: on
+ * everywhere except production, where only an explicit --allow-pinning turns it on.
+ * @param {string} environment
+ * @param {{ allowPinning?: boolean }} [options]
+ */
+export const defaultPinning = (environment, { allowPinning = false } = {}) =>
+  environment !== PRODUCTION || allowPinning;
+
 /** URL path under which a remote version is served, e.g. `/remotes/remote-account/0.1.0/`. */
-export const remoteUrlPath = (/** @type {Remote} */ remote) =>
+export const remoteUrlPath = (/** @type {{ dir: string, version: string }} */ remote) =>
   `/${REMOTES_DIR}/${remote.dir}/${remote.version}/`;
 
 /** Folder of one remote version inside the static root. */
-export const remoteTargetDir = (/** @type {string} */ staticRoot, /** @type {Remote} */ remote) =>
-  path.join(staticRoot, REMOTES_DIR, remote.dir, remote.version);
+export const remoteTargetDir = (
+  /** @type {string} */ staticRoot,
+  /** @type {{ dir: string, version: string }} */ remote,
+) => path.join(staticRoot, REMOTES_DIR, remote.dir, remote.version);
+
+/** The remotes.json entry of one remote version. */
+export const remoteEntry = (/** @type {{ dir: string, version: string }} */ remote) => ({
+  entry: `${remoteUrlPath(remote)}mf-manifest.json`,
+  version: remote.version,
+});
 
 /**
- * The runtime configuration the host reads.
- * @param {Remote[]} remotes
+ * A whole runtime configuration for a list of remotes (the shape of
+ * environments/<env>/remotes.json).
+ * @param {{ dir: string, name: string, version: string }[]} remotes
  * @param {string} [environment]
+ * @param {{ pinning?: boolean }} [options]
  * @returns {RemotesConfig}
  */
-export function remotesConfig(remotes, environment = 'local') {
+export function remotesConfig(remotes, environment = 'local', { pinning = defaultPinning(environment) } = {}) {
   return {
     environment,
-    remotes: Object.fromEntries(
-      remotes.map((remote) => [
-        remote.name,
-        { entry: `${remoteUrlPath(remote)}mf-manifest.json`, version: remote.version },
-      ]),
-    ),
+    pinning,
+    remotes: Object.fromEntries(remotes.map((remote) => [remote.name, remoteEntry(remote)])),
   };
 }
 
@@ -86,7 +109,8 @@ export async function writeJsonAtomic(file, data) {
 }
 
 /**
- * Replaces the host's files at the root of the static root, leaving remotes/ and remotes.json.
+ * Replaces the host's files at the root of the static root, leaving remotes/, environments/ and
+ * remotes.json.
  * @param {{ staticRoot: string, hostDist: string }} options
  */
 export async function publishHost({ staticRoot, hostDist }) {
@@ -100,62 +124,4 @@ export async function publishHost({ staticRoot, hostDist }) {
     if (NOT_HOST_FILES.has(entry)) continue;
     await cp(path.join(hostDist, entry), path.join(staticRoot, entry), { recursive: true });
   }
-}
-
-/**
- * Copies one remote's dist to remotes/<dir>/<version>/, replacing that version if present
- * (copied beside it first, so a failed copy leaves the old one in place).
- * @param {{ staticRoot: string, remote: Remote }} options
- * @returns {Promise<RemoteEntry>}
- */
-export async function publishRemote({ staticRoot, remote }) {
-  await assertDist(remote.distDir, REMOTE_REQUIRED_FILES, remote.dir);
-  const target = remoteTargetDir(staticRoot, remote);
-  const staging = `${target}.${process.pid}.staging`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(path.dirname(target), { recursive: true });
-  try {
-    await cp(remote.distDir, staging, { recursive: true });
-    await rm(target, { recursive: true, force: true });
-    await rename(staging, target);
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
-  return remotesConfig([remote]).remotes[remote.name];
-}
-
-/**
- * @param {{ staticRoot: string, config: RemotesConfig }} options
- */
-export async function writeRemotesConfig({ staticRoot, config }) {
-  await mkdir(staticRoot, { recursive: true });
-  await writeJsonAtomic(path.join(staticRoot, REMOTES_CONFIG), config);
-}
-
-/**
- * Publishes the built apps into the static root. Remotes first (new versions are additive and
- * harmless while the old remotes.json is live), then the host, then remotes.json last.
- * @param {{ staticRoot: string, repoRoot?: string, environment?: string,
- *   remotes?: Remote[], hostDist?: string, log?: (line: string) => void }} options
- * @returns {Promise<RemotesConfig>}
- */
-export async function publish({
-  staticRoot,
-  repoRoot = REPO_ROOT,
-  environment = 'local',
-  remotes,
-  hostDist = hostDistDir(repoRoot),
-  log = () => {},
-}) {
-  const apps = remotes ?? (await listRemotes(repoRoot));
-  for (const remote of apps) {
-    await publishRemote({ staticRoot, remote });
-    log(`published ${remote.dir}@${remote.version} -> ${remoteUrlPath(remote)}`);
-  }
-  await publishHost({ staticRoot, hostDist });
-  log(`published host -> ${staticRoot}`);
-  const config = remotesConfig(apps, environment);
-  await writeRemotesConfig({ staticRoot, config });
-  log(`wrote ${REMOTES_CONFIG} (${environment}: ${apps.map((r) => r.name).join(', ')})`);
-  return config;
 }

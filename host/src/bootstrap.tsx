@@ -3,10 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { SessionGate, Spinner, sessionStore } from '@pod/shared-contracts';
+import { SessionGate, Spinner, raiseAlert, sessionStore } from '@pod/shared-contracts';
 import { App } from './app';
+import { pinnedRemotes } from './federation/apply-pins';
 import { assertCompatibleContract } from './federation/contract-check';
 import { createRemoteLoader } from './federation/remote-loader';
+import { capturePinsFromUrl } from './federation/pin-storage';
 import { createRemoteRegistry } from './federation/remote-registry';
 import { retryPlugin } from './federation/retry-plugin';
 import { captureInstallPrompt } from './pwa/install-prompt';
@@ -19,13 +21,19 @@ async function start(): Promise<void> {
   const tabGuard = createTabGuard();
   tabGuard.start();
 
+  // A pin link (/?pin=checkout@1.3.0) is stored and taken out of the address before the
+  // router reads it, so the page continues to its normal route.
+  const { errors: pinErrors } = capturePinsFromUrl();
+  for (const message of pinErrors) raiseAlert({ variant: 'warning', title: 'QA pins', message });
+
   const federation = getInstance();
   if (!federation) throw new Error('The federation runtime did not start');
   federation.registerPlugins([retryPlugin({ validateManifest: (manifest) => assertCompatibleContract(manifest) })]);
 
-  // remotes.json before the first render. When it cannot be read the portal still renders:
-  // each remote's boundary then offers Retry, which reads remotes.json again.
-  const remotes = createRemoteRegistry(federation);
+  // remotes.json before the first render, with this session's QA pins applied (checked
+  // against what is deployed). When it cannot be read the portal still renders: each
+  // remote's boundary then offers Retry, which reads remotes.json again.
+  const remotes = createRemoteRegistry(federation, { prepareRemotes: (config) => pinnedRemotes(config) });
   await remotes.ready().catch((error: unknown) => console.warn('remotes.json could not be read', error));
   const loader = createRemoteLoader(remotes.load);
 

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageNotFound, PlaceholderScreen } from '@pod/shared-contracts';
+import { CartScreen } from './routes/cart';
 
 /**
  * remote_checkout's exposed `./App`: cart, payment and the two payment return pages,
@@ -9,7 +10,7 @@ export default function App() {
   return (
     <Routes>
       <Route path="/checkout" element={<Navigate to="/checkout/cart" replace />} />
-      <Route path="/checkout/cart" element={<PlaceholderScreen title="Cart" heading="Your Cart" />} />
+      <Route path="/checkout/cart" element={<CartScreen />} />
       <Route path="/checkout/payment" element={<PlaceholderScreen title="Payment" />} />
       <Route path="/checkout/success" element={<PlaceholderScreen title="Payment successful" />} />
       <Route path="/checkout/cancelled" element={<PlaceholderScreen title="Payment cancelled" />} />

@@ -37,6 +37,8 @@ module.exports = {
     '\\.css$': path.join(__dirname, 'style-stub.cjs'),
   },
   setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
+  // What webpack's DefinePlugin provides in a build (see build/build-info.d.ts).
+  globals: { __POD_APP_VERSION__: '0.0.0-test' },
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -31,6 +31,11 @@ const REMOTE_DEV_PORTS = {
 
 const DOCUMENT_TITLE = 'Print on Demand | Portal';
 
+/** Build metadata file emitted into every app's dist (read by .ci/deploy.mjs and by people). */
+const VERSION_FILE = 'version.json';
+/** Versions name immutable folders (remotes/<dir>/<version>/): semver-like, nothing path-like. */
+const APP_VERSION_PATTERN = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$/;
+
 /** Packages shared as singletons; a trailing slash also shares the package's subpaths. */
 const SHARED_PACKAGES = [
   'react',
@@ -166,6 +171,74 @@ class CopyPublicFilesPlugin {
 }
 
 /**
+ * The version an app is built as: POD_APP_VERSION when set (a deploy of a version that is not
+ * in package.json, e.g. a CI build number), else the app's package.json version.
+ * @param {string} dir the app's folder
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function appVersionOf(dir, env = process.env) {
+  const fromEnv = (env.POD_APP_VERSION ?? '').trim();
+  const version = fromEnv || require(path.join(dir, 'package.json')).version;
+  if (typeof version !== 'string' || !APP_VERSION_PATTERN.test(version)) {
+    throw new Error(
+      `${dir}: app version ${JSON.stringify(version)} (${fromEnv ? 'POD_APP_VERSION' : 'package.json'}) is not x.y.z`,
+    );
+  }
+  return version;
+}
+
+/**
+ * What version.json says about a build: which app, which version, which shared-contracts.
+ * @param {{ dir: string, name: string, version: string, builtAt?: string }} options
+ */
+function buildInfo({ dir, name, version, builtAt = new Date().toISOString() }) {
+  return {
+    name: require(path.join(dir, 'package.json')).name,
+    federatedName: name,
+    version,
+    sharedContracts: sharedDependencies['@pod/shared-contracts'].requiredVersion,
+    builtAt,
+  };
+}
+
+/** Emits version.json (buildInfo) at the root of the output. */
+class VersionFilePlugin {
+  constructor(info) {
+    this.info = info;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('VersionFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'VersionFilePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const info = { ...this.info, builtAt: new Date().toISOString() };
+          compilation.emitAsset(VERSION_FILE, new sources.RawSource(`${JSON.stringify(info, null, 2)}\n`));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Adds the app version to the Module Federation manifest (mf-manifest.json): the plugin's
+ * documented `manifest.additionalData` hook may change the stats the manifest is made from.
+ * `metaData.buildInfo.buildVersion` becomes the app version (it is the package.json version
+ * otherwise, which POD_APP_VERSION may override), and `metaData.pod` carries
+ * `{ appVersion, sharedContracts }`. The manifest's `shared` list keeps stating the
+ * shared-contracts version too.
+ */
+function manifestAdditionalData({ version, sharedContracts }) {
+  return ({ stats }) => {
+    const metaData = /** @type {Record<string, any>} */ (stats.metaData);
+    if (metaData.buildInfo) metaData.buildInfo.buildVersion = version;
+    metaData.pod = { appVersion: version, sharedContracts };
+    return stats;
+  };
+}
+
+/**
  * Production file name of entry chunks: `[name].[contenthash].js`. The federation runtime
  * module asks for its own chunk's file name (only to learn the folder depth) before that
  * chunk's content hash exists; a plain `[contenthash]` template then fails the build, so
@@ -192,8 +265,11 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
   const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = appRequire('html-webpack-plugin');
   const MiniCssExtractPlugin = appRequire('mini-css-extract-plugin');
+  const { DefinePlugin } = appRequire('webpack');
   const loader = (id) => appRequire.resolve(id);
   assertSameVersions(name, dir);
+  const version = appVersionOf(dir);
+  const info = buildInfo({ dir, name, version });
 
   return (_env, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
@@ -274,9 +350,14 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
           ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
           shareStrategy: 'loaded-first',
           shared: sharedDependencies,
-          manifest: true,
+          manifest: {
+            additionalData: manifestAdditionalData({ version, sharedContracts: info.sharedContracts }),
+          },
           dts: false,
         }),
+        // Declared for TypeScript in build/build-info.d.ts.
+        new DefinePlugin({ __POD_APP_VERSION__: JSON.stringify(version) }),
+        new VersionFilePlugin(info),
         isProduction &&
           new MiniCssExtractPlugin({
             filename: '[name].[contenthash].css',
@@ -339,6 +420,9 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
 
 module.exports = {
   createAppConfig,
+  appVersionOf,
+  buildInfo,
+  VERSION_FILE,
   sharedDependencies,
   REMOTE_DEV_PORTS,
   HOST_DEV_PORT,

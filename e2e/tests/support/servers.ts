@@ -1,10 +1,13 @@
 /**
  * The servers under test (started by playwright.config.ts, one per project).
- * `portal`: the default lifetimes; `short-access-token`: access tokens that expire within seconds.
+ * `portal`: the default lifetimes; `short-access-token`: access tokens that expire within seconds;
+ * `deployments`: environment `staging` of its own copy of the static root, which
+ * tests/deploy-and-pin.spec.ts deploys into and rolls back (see tests/support/paths.ts).
  */
 export const SERVERS = {
-  portal: { port: 8181 },
-  shortAccessToken: { port: 8182, accessTokenTtlSeconds: 5 },
+  portal: { port: 8181, environment: 'local' },
+  shortAccessToken: { port: 8182, environment: 'local', accessTokenTtlSeconds: 5 },
+  deployments: { port: 8183, environment: 'staging' },
 } as const;
 
 /** The origin of a server under test (127.0.0.1: the origin whose localStorage holds the session). */

@@ -1,6 +1,7 @@
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { RemoteName, RemotesConfig } from '@pod/shared-contracts';
 import type { ModuleImporter } from './remote-loader';
+import { REQUEST_TIMEOUT_MS, withTimeout } from './timeout';
 
 /** Where the deployment says the remotes are (served no-cache beside index.html). */
 export const REMOTES_CONFIG_URL = '/remotes.json';
@@ -16,20 +17,47 @@ function isRemotesConfig(value: unknown): value is RemotesConfig {
   );
 }
 
-/** Reads the runtime configuration, never from a stale cache. */
-export async function fetchRemotesConfig(fetchImpl: typeof fetch = globalThis.fetch): Promise<RemotesConfig> {
-  const response = await fetchImpl(REMOTES_CONFIG_URL, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered HTTP ${response.status}`);
-  const config: unknown = await response.json();
-  if (!isRemotesConfig(config)) throw new Error(`${REMOTES_CONFIG_URL} is not a remotes configuration`);
-  return config;
+/**
+ * Reads the runtime configuration, never from a stale cache, within the request timeout
+ * (the first render waits for it: a hung request must not keep the portal from starting).
+ */
+export async function fetchRemotesConfig(
+  fetchImpl: typeof fetch = globalThis.fetch,
+  timeoutMs: number = REQUEST_TIMEOUT_MS,
+): Promise<RemotesConfig> {
+  return withTimeout(REMOTES_CONFIG_URL, timeoutMs, async (signal) => {
+    const response = await fetchImpl(REMOTES_CONFIG_URL, { cache: 'no-cache', signal });
+    if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered HTTP ${response.status}`);
+    const config: unknown = await response.json();
+    if (!isRemotesConfig(config)) throw new Error(`${REMOTES_CONFIG_URL} is not a remotes configuration`);
+    return config;
+  });
 }
 
-/** The federation runtime's remote list for a configuration: `{ name, entry }` per remote. */
-export function toFederationRemotes(config: RemotesConfig): Array<{ name: RemoteName; entry: string }> {
-  return (Object.entries(config.remotes) as Array<[RemoteName, RemotesConfig['remotes'][RemoteName]]>).map(
-    ([name, remote]) => ({ name, entry: remote.entry }),
+/** One remote as the federation runtime registers it. */
+export interface FederationRemote {
+  name: RemoteName;
+  entry: string;
+}
+
+/** The federation runtime's remote list for a configuration: `{ name, entry }` per remote listed. */
+export function toFederationRemotes(config: RemotesConfig): FederationRemote[] {
+  return (Object.entries(config.remotes) as Array<[RemoteName, RemotesConfig['remotes'][RemoteName]]>).flatMap(
+    ([name, remote]) => (remote ? [{ name, entry: remote.entry }] : []),
   );
+}
+
+/** Tuning of {@link createRemoteRegistry}. */
+export interface RemoteRegistryOptions {
+  /** Reads remotes.json (the browser's by default). */
+  loadConfig?: () => Promise<RemotesConfig>;
+  /** Turns the configuration into what is registered (the QA pins are applied here). */
+  prepareRemotes?: (config: RemotesConfig) => Promise<FederationRemote[]> | FederationRemote[];
+  /**
+   * A backstop for one module load as a whole (default 30 s): the runtime plugin times out
+   * each manifest and remoteEntry request, this covers whatever else could hang (chunks).
+   */
+  loadTimeoutMs?: number;
 }
 
 /** The remotes as the host uses them: registered once from remotes.json, then loaded by id. */
@@ -46,12 +74,21 @@ export interface RemoteRegistry {
  */
 export function createRemoteRegistry(
   federation: Pick<ModuleFederation, 'registerRemotes' | 'loadRemote'>,
-  loadConfig: () => Promise<RemotesConfig> = () => fetchRemotesConfig(),
+  {
+    loadConfig = () => fetchRemotesConfig(),
+    prepareRemotes = toFederationRemotes,
+    loadTimeoutMs = 30_000,
+  }: RemoteRegistryOptions = {},
 ): RemoteRegistry {
-  let registered: Promise<void> | undefined;
+  let registered: Promise<Set<string>> | undefined;
   const ready = () => {
+    // Registered once per page load (a pin change reloads the page), so `force` is never needed.
     registered ??= loadConfig()
-      .then((config) => federation.registerRemotes(toFederationRemotes(config)))
+      .then(prepareRemotes)
+      .then((remotes) => {
+        federation.registerRemotes(remotes);
+        return new Set<string>(remotes.map((remote) => remote.name));
+      })
       .catch((error: unknown) => {
         registered = undefined;
         throw error;
@@ -59,10 +96,14 @@ export function createRemoteRegistry(
     return registered;
   };
   return {
-    ready,
-    async load(id) {
+    ready: async () => {
       await ready();
-      const loaded = await federation.loadRemote<unknown>(id);
+    },
+    async load(id) {
+      const names = await ready();
+      const remote = id.split('/')[0] ?? id;
+      if (!names.has(remote)) throw new Error(`${remote} is not deployed in this environment (remotes.json)`);
+      const loaded = await withTimeout(id, loadTimeoutMs, () => federation.loadRemote<unknown>(id));
       if (!loaded) throw new Error(`${id} could not be loaded`);
       return loaded;
     },

@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { REQUEST_TIMEOUT_MS, TimeoutError, withTimeout } from './timeout';
 
 /** Tuning of {@link retryPlugin}. */
 export interface RetryOptions {
@@ -6,6 +7,12 @@ export interface RetryOptions {
   retries?: number;
   /** Wait before the first retry, doubled before each next one (default 400 ms). */
   delayMs?: number;
+  /**
+   * How long one manifest request or remoteEntry script may take (default 8 s). A request
+   * that hangs fails then and is not retried, so the remote's boundary offers Retry instead
+   * of a spinner that never ends.
+   */
+  timeoutMs?: number;
   /** Checks a fetched manifest; throwing refuses it without retrying. */
   validateManifest?: (manifest: unknown) => void;
   /** Injected in tests. */
@@ -23,38 +30,50 @@ function isTransient(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
+/** One request of {@link fetchManifest}; a transient status throws a plain (retried) Error. */
+async function fetchManifestOnce(
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal,
+  options: RetryOptions,
+): Promise<Response> {
+  const { validateManifest, fetchImpl = globalThis.fetch } = options;
+  const response = await fetchImpl(url, { ...init, cache: 'no-cache', signal });
+  if (!response.ok) {
+    const message = `${url} answered HTTP ${response.status}`;
+    throw isTransient(response.status) ? new Error(message) : new PermanentError(message);
+  }
+  let manifest: unknown;
+  try {
+    manifest = await response.clone().json();
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new PermanentError(`${url} is not a federation manifest`);
+  }
+  try {
+    validateManifest?.(manifest);
+  } catch (error) {
+    throw new PermanentError(error instanceof Error ? error.message : String(error));
+  }
+  return response;
+}
+
 /**
  * Fetches a remote's mf-manifest.json, bypassing stale HTTP caches, retrying network
- * failures and transient statuses with a short backoff. Resolves with a response whose body
- * is a manifest that passed `validateManifest`; rejects otherwise.
+ * failures and transient statuses with a short backoff. Each request (body included) must
+ * finish within `timeoutMs`; one that hangs fails the load at once (no retry: a server that
+ * hangs once mostly hangs again, and the user should see Retry soon). Resolves with a
+ * response whose body is a manifest that passed `validateManifest`; rejects otherwise.
  */
 export async function fetchManifest(url: string, init: RequestInit, options: RetryOptions = {}): Promise<Response> {
-  const { retries = 2, delayMs = 400, validateManifest, fetchImpl = globalThis.fetch } = options;
+  const { retries = 2, delayMs = 400, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   let lastError: unknown;
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     if (attempt > 0) await sleep(backoff(delayMs, attempt));
     try {
-      const response = await fetchImpl(url, { ...init, cache: 'no-cache' });
-      if (!response.ok) {
-        const error = new Error(`${url} answered HTTP ${response.status}`);
-        if (!isTransient(response.status)) throw new PermanentError(error.message);
-        lastError = error;
-        continue;
-      }
-      let manifest: unknown;
-      try {
-        manifest = await response.clone().json();
-      } catch {
-        throw new PermanentError(`${url} is not a federation manifest`);
-      }
-      try {
-        validateManifest?.(manifest);
-      } catch (error) {
-        throw new PermanentError(error instanceof Error ? error.message : String(error));
-      }
-      return response;
+      return await withTimeout(url, timeoutMs, (signal) => fetchManifestOnce(url, init, signal, options));
     } catch (error) {
-      if (error instanceof PermanentError) throw error;
+      if (error instanceof PermanentError || error instanceof TimeoutError) throw error;
       lastError = error;
     }
   }
@@ -62,17 +81,34 @@ export async function fetchManifest(url: string, init: RequestInit, options: Ret
 }
 
 type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
+type CreateScript = NonNullable<ModuleFederationRuntimePlugin['createScript']>;
 
 /**
  * Our runtime plugin for network blips (we do not use @module-federation/retry-plugin, to
  * keep one version of every @module-federation package):
  * - `fetch`: the manifest request, retried by {@link fetchManifest};
+ * - `createScript`: a remoteEntry.js script gets `timeoutMs` (the runtime's default is 20 s);
  * - `loadEntryError`: a remoteEntry.js script that failed to load is injected again, after
- *   forgetting the failed attempt (the runtime would otherwise hand back the same one).
+ *   forgetting the failed attempt (the runtime would otherwise hand back the same one); one
+ *   that used up its whole `timeoutMs` (it hung) is not retried.
  * When the retries are spent the load rejects, and the remote's error boundary offers Retry.
  */
 export function retryPlugin(options: RetryOptions = {}): ModuleFederationRuntimePlugin {
-  const { retries = 2, delayMs = 400 } = options;
+  const { retries = 2, delayMs = 400, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  // When each remote's latest remoteEntry script was created. The runtime tells
+  // loadEntryError that a script failed, not why; a failure that came only after the whole
+  // timeout is a hang, and retrying it would only keep the user waiting longer.
+  const scriptStarted = new Map<string, number>();
+  const createScript: CreateScript = ({ remoteInfo, attrs }) => {
+    // Returning an object makes the runtime skip `attrs`: leave scripts that carry any alone.
+    if (attrs && Object.keys(attrs).length > 0) return undefined;
+    if (remoteInfo) scriptStarted.set(remoteInfo.name, Date.now());
+    return { timeout: timeoutMs };
+  };
+  const hung = (name: string) => {
+    const started = scriptStarted.get(name);
+    return started !== undefined && Date.now() - started >= timeoutMs;
+  };
   const recover = async ({
     getRemoteEntry,
     origin,
@@ -81,7 +117,7 @@ export function retryPlugin(options: RetryOptions = {}): ModuleFederationRuntime
     globalLoading,
     uniqueKey,
   }: Parameters<LoadEntryError>[0]) => {
-    for (let attempt = 1; attempt <= retries; attempt += 1) {
+    for (let attempt = 1; attempt <= retries && !hung(remoteInfo.name); attempt += 1) {
       await sleep(backoff(delayMs, attempt));
       delete globalLoading[uniqueKey];
       try {
@@ -96,6 +132,7 @@ export function retryPlugin(options: RetryOptions = {}): ModuleFederationRuntime
   return {
     name: 'pod-retry-plugin',
     fetch: (url, init) => fetchManifest(url, init, options),
+    createScript,
     // The hook's declared type wraps the result in one Promise too many; the runtime awaits
     // the listener once and takes the container, which is what `recover` resolves with.
     loadEntryError: recover as unknown as LoadEntryError,

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AlertRegion, cx, isShellHidden } from '@pod/shared-contracts';
+import { useStoredPins } from '../federation/pin-storage';
 import { ChatButton, showsChatButton } from './chat-button';
 import { FetchingBooksModal } from './fetching-books-modal';
+import { QaPinsBadge } from './qa-pins-badge';
 import { ScrollToTop } from './scroll-to-top';
 import { Sidebar, type CloseReason } from './sidebar';
 import { TopBar } from './top-bar';
@@ -11,8 +13,9 @@ import styles from './shell.module.css';
 
 /**
  * The application shell: skip link, sidebar navigation, top bar, the alert bars, the main
- * landmark holding the current screen, the fetching-books modal and the floating chat
- * button. Sidebar, top bar and chat button are left out on the paths the route table marks
+ * landmark holding the current screen, the fetching-books modal, the floating chat
+ * button and, while QA pins are in effect, their badge (on every page). Sidebar, top bar
+ * and chat button are left out on the paths the route table marks
  * (login, register, verify...). The tree keeps its shape either way, so the screen is not
  * remounted when the shell appears or disappears.
  */
@@ -20,6 +23,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const hidden = isShellHidden(pathname);
   const chat = !hidden && showsChatButton(pathname);
+  const pinned = useStoredPins().length > 0;
   const drawer = useMediaQuery(SMALL_SCREEN_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
@@ -48,13 +52,14 @@ export function Shell({ children }: { children: ReactNode }) {
         {hidden ? null : (
           <TopBar drawer={drawer} menuOpen={menuOpen} onOpenMenu={openMenu} menuButtonRef={openerRef} />
         )}
-        <main id="main" tabIndex={-1} className={cx(styles.main, chat && styles.chatClearance)}>
+        <main id="main" tabIndex={-1} className={cx(styles.main, (chat || pinned) && styles.chatClearance)}>
           <AlertRegion />
           {children}
           <FetchingBooksModal />
         </main>
       </div>
       {chat ? <ChatButton /> : null}
+      <QaPinsBadge besideSidebar={!hidden && !drawer} />
     </div>
   );
 }

@@ -31,7 +31,23 @@ export interface AppConfig {
   welcomeCredit: number;
   /** false disables rate limiting (env RATE_LIMIT=off). */
   rateLimits: RateLimits | false;
+  /**
+   * The deployment environment this server stands for (env PORTAL_ENV, default `local`): GET
+   * /remotes.json answers environments/<portalEnv>/remotes.json of the static root.
+   */
+  portalEnv: string;
   now: () => Date;
+}
+
+/** Environment names are folder names in the static root: nothing path-like. */
+const PORTAL_ENV_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
+
+function portalEnvironment(raw: string | undefined): string {
+  const name = raw?.trim() || 'local';
+  if (!PORTAL_ENV_NAME.test(name)) {
+    throw new Error(`PORTAL_ENV must be letters, digits, "-" and "_" (e.g. staging), got '${raw}'`);
+  }
+  return name;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -65,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Print on Demand <no-reply@pod.local>',
     welcomeCredit: 100,
     rateLimits: env.RATE_LIMIT === 'off' ? false : DEFAULT_RATE_LIMITS,
+    portalEnv: portalEnvironment(env.PORTAL_ENV),
     now: () => new Date(),
   };
 }

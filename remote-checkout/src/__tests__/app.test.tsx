@@ -22,6 +22,16 @@ describe('remote_checkout App', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeInTheDocument();
   });
 
+  it('shows the built checkout version on the cart screen', () => {
+    renderAt('/checkout/cart');
+    expect(screen.getByText('Checkout version 0.0.0-test')).toBeVisible();
+  });
+
+  it('keeps the version marker off the other stages', () => {
+    renderAt('/checkout/payment');
+    expect(screen.queryByText(/Checkout version/)).not.toBeInTheDocument();
+  });
+
   it.each(['/checkout/payment', '/checkout/success', '/checkout/cancelled'])('has one heading at %s', (path) => {
     renderAt(path);
     const headings = screen.getAllByRole('heading', { level: 1 });

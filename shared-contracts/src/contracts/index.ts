@@ -35,5 +35,45 @@ export interface RemoteEntry {
 /** The runtime configuration file remotes.json served beside index.html. */
 export interface RemotesConfig {
   environment: string;
-  remotes: Record<RemoteName, RemoteEntry>;
+  /**
+   * Whether QA version pins (`/?pin=checkout@1.3.0`) are honoured. Older files lack it:
+   * the host then treats it as false in the environment named `production`, true elsewhere.
+   */
+  pinning?: boolean;
+  /** The deployed remotes; a remote missing here shows its fallback (with Retry) on its routes. */
+  remotes: Partial<Record<RemoteName, RemoteEntry>>;
 }
+
+/** A remote's folder under `/remotes/` (the package folder name): `remote-checkout`. */
+export type RemoteDir = 'remote-account' | 'remote-library' | 'remote-checkout' | 'remote-wizard';
+
+/**
+ * The folder a remote's versions are published in, from its federated name:
+ * `remoteDir('remote_checkout')` is `'remote-checkout'`.
+ */
+export function remoteDir(name: RemoteName): RemoteDir {
+  return name.replace('_', '-') as RemoteDir;
+}
+
+/**
+ * The federated name of a remote's folder, or null for a folder that is no remote:
+ * `remoteNameFromDir('remote-checkout')` is `'remote_checkout'`.
+ */
+export function remoteNameFromDir(dir: string): RemoteName | null {
+  const name = dir.replace('-', '_');
+  return (REMOTE_NAMES as readonly string[]).includes(name) ? (name as RemoteName) : null;
+}
+
+/**
+ * Where one deployed version of a remote lives (versions never change once deployed):
+ * `remoteManifestUrl('remote_checkout', '1.3.0')` is `'/remotes/remote-checkout/1.3.0/mf-manifest.json'`.
+ */
+export function remoteManifestUrl(name: RemoteName, version: string): string {
+  return `/remotes/${remoteDir(name)}/${encodeURIComponent(version)}/mf-manifest.json`;
+}
+
+/**
+ * The sessionStorage key holding the QA version pins of this browser session (the host's
+ * `/?pin=...`). QA tooling, not user data: logout keeps it.
+ */
+export const QA_PINS_STORAGE_KEY = 'pod-qa-pins';

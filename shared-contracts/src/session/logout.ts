@@ -1,4 +1,5 @@
 import { bareClient } from '../api/bare-client';
+import { QA_PINS_STORAGE_KEY } from '../contracts';
 import { navigateTo } from './navigation';
 import { clearStorageExcept, STORAGE_KEYS } from './storage';
 import { getRefreshToken, setCurrentUser, setTokens } from './store';
@@ -21,6 +22,10 @@ function clearCookies(): void {
  * token's login), clears the stores, session storage and local storage except lastUpdate,
  * unregisters service workers, clears cookies and goes to /login. Never throws: a failed
  * server call must not keep the user signed in on this device.
+ *
+ * One documented exception to "clears session storage": the QA version pins
+ * (`QA_PINS_STORAGE_KEY`) are QA tooling, not user data, and survive logout so a QA journey
+ * can sign out and in again on the pinned versions.
  */
 export async function logout(): Promise<void> {
   const token = getRefreshToken();
@@ -33,7 +38,7 @@ export async function logout(): Promise<void> {
   }
   setTokens(null);
   setCurrentUser(null);
-  clearStorageExcept([STORAGE_KEYS.lastUpdate]);
+  clearStorageExcept([STORAGE_KEYS.lastUpdate], [QA_PINS_STORAGE_KEY]);
   try {
     await unregisterServiceWorkers();
   } catch {

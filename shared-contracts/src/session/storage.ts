@@ -45,8 +45,11 @@ export function readStoredUser(): User | null {
   }
 }
 
-/** Clears local storage except the keys listed in `keep`, and all session storage. */
-export function clearStorageExcept(keep: readonly string[]): void {
+/**
+ * Clears local storage except the keys listed in `keep`, and session storage except the
+ * keys listed in `keepSession` (none by default).
+ */
+export function clearStorageExcept(keep: readonly string[], keepSession: readonly string[] = []): void {
   const s = storage();
   if (s) {
     const kept = keep.map((key) => [key, s.getItem(key)] as const);
@@ -54,7 +57,11 @@ export function clearStorageExcept(keep: readonly string[]): void {
     for (const [key, value] of kept) if (value !== null) s.setItem(key, value);
   }
   try {
-    globalThis.sessionStorage?.clear();
+    const session = globalThis.sessionStorage;
+    if (!session) return;
+    const keptSession = keepSession.map((key) => [key, session.getItem(key)] as const);
+    session.clear();
+    for (const [key, value] of keptSession) if (value !== null) session.setItem(key, value);
   } catch {
     /* unavailable storage has nothing to clear */
   }

@@ -23,7 +23,7 @@ describe('fetchRemotesConfig', () => {
     const fetchImpl = jest.fn(async () => new Response(JSON.stringify(CONFIG), { status: 200 }));
 
     await expect(fetchRemotesConfig(fetchImpl)).resolves.toEqual(CONFIG);
-    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { cache: 'no-cache' });
+    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-cache' }));
   });
 
   it('rejects a file that is not a remotes configuration', async () => {
@@ -37,7 +37,7 @@ describe('fetchRemotesConfig', () => {
 describe('createRemoteRegistry', () => {
   it('registers every remote by name and manifest entry, once', async () => {
     const federation = fakeFederation();
-    const registry = createRemoteRegistry(federation, async () => CONFIG);
+    const registry = createRemoteRegistry(federation, { loadConfig: async () => CONFIG });
 
     await registry.ready();
     await registry.load('remote_library/App');
@@ -54,7 +54,7 @@ describe('createRemoteRegistry', () => {
   it('reads remotes.json again on the next load after it failed', async () => {
     const federation = fakeFederation();
     const loadConfig = jest.fn<Promise<RemotesConfig>, []>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(CONFIG);
-    const registry = createRemoteRegistry(federation, loadConfig);
+    const registry = createRemoteRegistry(federation, { loadConfig });
 
     await expect(registry.ready()).rejects.toThrow('offline');
     await expect(registry.load('remote_account/App')).resolves.toEqual({ default: 'remote_account/App' });
@@ -64,8 +64,47 @@ describe('createRemoteRegistry', () => {
   it('rejects when the runtime hands back nothing', async () => {
     const federation = fakeFederation();
     federation.loadRemote.mockResolvedValueOnce(null);
-    const registry = createRemoteRegistry(federation, async () => CONFIG);
+    const registry = createRemoteRegistry(federation, { loadConfig: async () => CONFIG });
 
     await expect(registry.load('remote_wizard/App')).rejects.toThrow('remote_wizard/App could not be loaded');
+  });
+
+  it('refuses a remote that remotes.json does not list, so its routes show Retry', async () => {
+    const federation = fakeFederation();
+    const { remote_wizard: _omitted, ...remotes } = CONFIG.remotes;
+    const registry = createRemoteRegistry(federation, { loadConfig: async () => ({ ...CONFIG, remotes }) });
+
+    await expect(registry.load('remote_wizard/App')).rejects.toThrow('remote_wizard is not deployed in this environment');
+    expect(federation.loadRemote).not.toHaveBeenCalled();
+    expect(federation.registerRemotes.mock.calls[0][0]).toHaveLength(3);
+  });
+
+  it('fails a module load that hangs (the backstop timeout)', async () => {
+    jest.useFakeTimers();
+    try {
+      const federation = fakeFederation();
+      federation.loadRemote.mockImplementation(() => new Promise(() => {}));
+      const registry = createRemoteRegistry(federation, { loadConfig: async () => CONFIG, loadTimeoutMs: 30_000 });
+      const outcome = registry.load('remote_library/App').catch((error: unknown) => error);
+
+      await jest.advanceTimersByTimeAsync(30_000);
+
+      expect(((await outcome) as Error).message).toBe('remote_library/App did not answer within 30 s');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('fetchRemotesConfig timeout', () => {
+  it('fails when remotes.json hangs, so the portal still starts', async () => {
+    jest.useFakeTimers();
+    try {
+      const outcome = fetchRemotesConfig(jest.fn(() => new Promise<Response>(() => {})), 8000).catch((error: unknown) => error);
+      await jest.advanceTimersByTimeAsync(8000);
+      expect(((await outcome) as Error).message).toBe('/remotes.json did not answer within 8 s');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

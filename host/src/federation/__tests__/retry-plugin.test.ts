@@ -112,3 +112,77 @@ describe('retryPlugin', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('load timeouts', () => {
+  afterEach(() => jest.useRealTimers());
+
+  const hang = () => jest.fn((_url: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => {}));
+
+  it('fails a manifest request that hangs after 8 s, without retrying it, and aborts it', async () => {
+    jest.useFakeTimers();
+    const fetchImpl = hang();
+    const outcome = fetchManifest('/remotes/remote-checkout/1.3.0/mf-manifest.json', {}, { fetchImpl, delayMs: 0 }).catch(
+      (error: unknown) => error,
+    );
+
+    await jest.advanceTimersByTimeAsync(7999);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+
+    const error = await outcome;
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('/remotes/remote-checkout/1.3.0/mf-manifest.json did not answer within 8 s');
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(fetchImpl.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
+  });
+
+  it('also times out a manifest whose body never finishes', async () => {
+    jest.useFakeTimers();
+    const stalled = new Response(new ReadableStream({ start() {} }), { status: 200 });
+    const fetchImpl = jest.fn(async () => stalled);
+    const outcome = fetchManifest('/m.json', {}, { fetchImpl, timeoutMs: 5000 }).catch((error: unknown) => error);
+
+    await jest.advanceTimersByTimeAsync(5000);
+
+    expect(((await outcome) as Error).message).toBe('/m.json did not answer within 5 s');
+  });
+
+  it('gives remoteEntry scripts the timeout, and does not retry one that hung', async () => {
+    jest.useFakeTimers();
+    const plugin = retryPlugin({ delayMs: 0, retries: 2, timeoutMs: 8000 });
+    const remoteInfo = { name: 'remote_library', entry: '/remoteEntry.js' } as never;
+
+    expect(plugin.createScript?.({ url: '/remotes/remote-library/1.0.0/remoteEntry.js', attrs: {}, remoteInfo })).toEqual({ timeout: 8000 });
+    await jest.advanceTimersByTimeAsync(8000);
+    const getRemoteEntry = jest.fn();
+    const args = {
+      getRemoteEntry,
+      origin: {},
+      remoteInfo,
+      globalLoading: {},
+      uniqueKey: 'remote_library:/remoteEntry.js',
+    } as unknown as Parameters<NonNullable<typeof plugin.loadEntryError>>[0];
+
+    await expect(plugin.loadEntryError?.(args)).resolves.toBeUndefined();
+    expect(getRemoteEntry).not.toHaveBeenCalled();
+  });
+
+  it('still retries a remoteEntry that failed quickly', async () => {
+    const plugin = retryPlugin({ delayMs: 0, retries: 2, timeoutMs: 8000 });
+    const remoteInfo = { name: 'remote_wizard', entry: '/remoteEntry.js' } as never;
+    plugin.createScript?.({ url: '/remoteEntry.js', attrs: {}, remoteInfo });
+    const container = { get: jest.fn(), init: jest.fn() };
+    const getRemoteEntry = jest.fn(async () => container);
+    const args = { getRemoteEntry, origin: {}, remoteInfo, globalLoading: {}, uniqueKey: 'k' } as unknown as Parameters<
+      NonNullable<typeof plugin.loadEntryError>
+    >[0];
+
+    await expect(plugin.loadEntryError?.(args)).resolves.toBe(container);
+    expect(getRemoteEntry).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves scripts that carry attributes to the runtime', () => {
+    const plugin = retryPlugin();
+    expect(plugin.createScript?.({ url: '/x.js', attrs: { crossorigin: 'anonymous' } })).toBeUndefined();
+  });
+});

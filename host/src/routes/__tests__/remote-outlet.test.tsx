@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { createRemoteLoader, RemoteLoaderProvider } from '../../federation/remote-loader';
+import { createRemoteRegistry } from '../../federation/remote-registry';
 import { RemoteOutlet } from '../remote-outlet';
 
 function renderOutlet(path: string, importer: (id: string) => Promise<unknown>) {
@@ -67,5 +68,45 @@ describe('RemoteOutlet', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(document.title).toBe('Print on Demand | Page Not Found');
     expect(importer).not.toHaveBeenCalled();
+  });
+});
+
+describe('RemoteOutlet with a remote that hangs', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('stops spinning and offers Retry after the timeout; Retry loads it once it is back', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const federation = {
+      registerRemotes: jest.fn(),
+      loadRemote: jest
+        .fn()
+        .mockImplementationOnce(() => new Promise(() => {}))
+        .mockResolvedValueOnce({ default: () => <h1>Your Cart</h1> }),
+    };
+    const registry = createRemoteRegistry(federation, {
+      loadConfig: async () => ({
+        environment: 'staging',
+        remotes: { remote_checkout: { entry: '/remotes/remote-checkout/1.3.0/mf-manifest.json', version: '1.3.0' } },
+      }),
+      loadTimeoutMs: 8000,
+    });
+    renderOutlet('/checkout/cart', registry.load);
+
+    expect(await screen.findByRole('status', { name: 'Loading checkout' })).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(8000));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout could not be loaded' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Cart' })).toBeInTheDocument();
+    expect(federation.loadRemote).toHaveBeenCalledTimes(2);
   });
 });

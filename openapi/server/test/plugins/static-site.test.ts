@@ -3,12 +3,17 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../../src/plugins/external/static-site.js';
+import Fastify from 'fastify';
+import { loadConfig } from '../../src/config.js';
+import staticSite, { cacheControlFor, IMMUTABLE, NO_CACHE } from '../../src/plugins/external/static-site.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const FILES: Record<string, string> = {
   'index.html': '<!doctype html><title>Print on Demand | Host</title>',
-  'remotes.json': '{"account":"/remotes/account/1.0.0/mf-manifest.json"}',
+  'remotes.json': '{"environment":"legacy"}',
+  'environments/local/remotes.json': '{"environment":"local"}',
+  'environments/staging/remotes.json': '{"environment":"staging"}',
+  'environments/staging/history.json': '{}',
   'sw.js': 'self.addEventListener("fetch", () => {});',
   'main.3f9a8b7c.js': 'console.log("host");',
   'favicon.ico': 'icon',
@@ -27,7 +32,8 @@ describe('static site', () => {
       await mkdir(dirname(join(root, path)), { recursive: true });
       await writeFile(join(root, path), content);
     }
-    t = await buildTestApp({ staticRoot: root });
+    // The app stands for staging (what PORTAL_ENV=staging sets).
+    t = await buildTestApp({ staticRoot: root, config: { portalEnv: 'staging' } });
   });
   after(async () => {
     await t.close();
@@ -44,6 +50,22 @@ describe('static site', () => {
       assert.equal(response.headers['cache-control'], NO_CACHE, url);
     }
     assert.equal((await get('/')).body, FILES['index.html']);
+  });
+
+  it("answers /remotes.json from the configured environment's file", async () => {
+    const response = await get('/remotes.json', '*/*');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.body, FILES['environments/staging/remotes.json']);
+    assert.equal(response.headers['cache-control'], NO_CACHE);
+    assert.match(String(response.headers['content-type']), /application\/json/);
+  });
+
+  it('serves the environment files themselves with no-cache', async () => {
+    for (const url of ['/environments/local/remotes.json', '/environments/staging/history.json']) {
+      const response = await get(url, '*/*');
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.headers['cache-control'], NO_CACHE, url);
+    }
   });
 
   it('serves hashed assets and remote chunks as immutable', async () => {
@@ -106,5 +128,60 @@ describe('static site', () => {
     assert.equal(cacheControlFor('static/js/vendors.0a1b2c3d4e5f.js'), IMMUTABLE);
     assert.equal(cacheControlFor('static/js/bootstrap-handler.js'), NO_CACHE);
     assert.equal(cacheControlFor('manifest.webmanifest'), NO_CACHE);
+  });
+});
+
+describe('GET /remotes.json per environment (PORTAL_ENV)', () => {
+  let root: string;
+
+  /** A static root holding `files`, served by the plugin alone (no database needed). */
+  async function serve(files: Record<string, string>, environment?: string) {
+    root = await mkdtemp(join(tmpdir(), 'pod-static-env-'));
+    for (const [path, content] of Object.entries(files)) {
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), content);
+    }
+    const app = Fastify();
+    await app.register(staticSite, { root, ...(environment && { environment }) });
+    const response = await app.inject({ method: 'GET', url: '/remotes.json', headers: { accept: '*/*' } });
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+    return response;
+  }
+
+  const layout = {
+    'index.html': '<!doctype html>',
+    'remotes.json': '{"environment":"legacy"}',
+    'environments/local/remotes.json': '{"environment":"local"}',
+    'environments/production/remotes.json': '{"environment":"production"}',
+  };
+
+  it('answers the named environment', async () => {
+    const response = await serve(layout, 'production');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.body, '{"environment":"production"}');
+    assert.equal(response.headers['cache-control'], NO_CACHE);
+  });
+
+  it('defaults to local', async () => {
+    assert.equal((await serve(layout)).body, '{"environment":"local"}');
+  });
+
+  it('falls back to a root remotes.json when the environment has no file (older static roots)', async () => {
+    const response = await serve(layout, 'qa');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.body, '{"environment":"legacy"}');
+    assert.equal(response.headers['cache-control'], NO_CACHE);
+  });
+
+  it('answers 404, not index.html, when neither file exists', async () => {
+    const response = await serve({ 'index.html': '<!doctype html>' }, 'staging');
+    assert.equal(response.statusCode, 404);
+  });
+
+  it('reads the environment from PORTAL_ENV, default local, and rejects path-like names', () => {
+    assert.equal(loadConfig({}).portalEnv, 'local');
+    assert.equal(loadConfig({ PORTAL_ENV: 'staging' }).portalEnv, 'staging');
+    assert.throws(() => loadConfig({ PORTAL_ENV: '../etc' }), /PORTAL_ENV/);
   });
 });

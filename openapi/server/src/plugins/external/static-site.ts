@@ -6,8 +6,24 @@ import { problem } from '../../errors.js';
 import { definePlugin } from '../define-plugin.js';
 
 export interface StaticSiteOptions {
-  /** The built front end: index.html, host assets and remotes.json at the top, remotes/<name>/<version>/... */
+  /**
+   * The static root: index.html and host assets at the top, remotes/<dir>/<version>/...,
+   * environments/<env>/remotes.json (see .ci/README.md).
+   */
   root: string;
+  /** Whose remotes.json GET /remotes.json answers; default `app.config.portalEnv` (env PORTAL_ENV). */
+  environment?: string;
+}
+
+/** The runtime configuration the host fetches (host/src/federation/remote-registry.ts). */
+const REMOTES_CONFIG = 'remotes.json';
+
+/**
+ * Where GET /remotes.json is read from, first match wins: the environment's file, then a
+ * remotes.json at the root (static roots published before environments existed).
+ */
+export function remotesConfigCandidates(environment: string): string[] {
+  return [posix.join('environments', environment, REMOTES_CONFIG), REMOTES_CONFIG];
 }
 
 /** Entry points that must be revalidated on every load, or a deploy would not reach returning users. */
@@ -40,6 +56,8 @@ function acceptsHtml(request: FastifyRequest): boolean {
 export default definePlugin<StaticSiteOptions>(
   async (app, options) => {
     const root = resolve(options.root);
+    // app.config is absent only when the plugin is registered on a bare instance (tests).
+    const environment = options.environment ?? app.config?.portalEnv ?? 'local';
     // serve: false: only reply.sendFile is wanted; routing and fallbacks are ours.
     await app.register(fastifyStatic, { root, serve: false });
 
@@ -64,6 +82,12 @@ export default definePlugin<StaticSiteOptions>(
 
       // The router ignores trailing slashes, so '/remotes/' and '/api/' arrive without theirs.
       if (wanted === '/api' || wanted.startsWith('/api/')) return reply.callNotFound();
+      if (relativePath === REMOTES_CONFIG) {
+        for (const candidate of remotesConfigCandidates(environment)) {
+          if (await isFile(candidate)) return send(reply, candidate);
+        }
+        return reply.callNotFound();
+      }
       if (!relativePath.split('/').includes('..') && (await isFile(relativePath))) {
         return send(reply, relativePath);
       }

@@ -1,0 +1,414 @@
+// Per-remote deploy and rollback (.ci/deploy.mjs, .ci/lib/deploy.mjs): the pure rules, the
+// environment files, and the CLI against fake dists in a temp static root.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { main, parseCommand } from './deploy.mjs';
+import {
+  DeployError,
+  defaultPinning,
+  immutabilityVerdict,
+  rollbackTarget,
+  updateEnvironment,
+  withHistoryEntries,
+  withRemoteEntries,
+} from './lib/deploy.mjs';
+
+const DEPLOY_CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'deploy.mjs');
+const entry = (dir, version) => ({ entry: `/remotes/${dir}/${version}/mf-manifest.json`, version });
+
+const STAGING = {
+  environment: 'staging',
+  pinning: true,
+  remotes: {
+    remote_account: entry('remote-account', '0.1.0'),
+    remote_checkout: entry('remote-checkout', '0.1.0'),
+    remote_wizard: entry('remote-wizard', '0.2.0'),
+  },
+};
+
+describe('withRemoteEntries', () => {
+  it('changes only the one remote entry, leaving the others and their order as they were', () => {
+    const before = structuredClone(STAGING);
+    const next = withRemoteEntries(STAGING, {
+      environment: 'staging',
+      pinning: true,
+      entries: [{ name: 'remote_checkout', entry: entry('remote-checkout', '1.3.0') }],
+    });
+    assert.deepEqual(STAGING, before, 'input not mutated');
+    assert.deepEqual(Object.keys(next.remotes), ['remote_account', 'remote_checkout', 'remote_wizard']);
+    assert.deepEqual(next.remotes.remote_checkout, entry('remote-checkout', '1.3.0'));
+    for (const name of ['remote_account', 'remote_wizard']) {
+      assert.equal(JSON.stringify(next.remotes[name]), JSON.stringify(STAGING.remotes[name]));
+    }
+  });
+
+  it('creates a configuration holding only that remote when the environment has none', () => {
+    assert.deepEqual(
+      withRemoteEntries(null, {
+        environment: 'qa',
+        pinning: true,
+        entries: [{ name: 'remote_checkout', entry: entry('remote-checkout', '1.3.0') }],
+      }),
+      { environment: 'qa', pinning: true, remotes: { remote_checkout: entry('remote-checkout', '1.3.0') } },
+    );
+  });
+
+  it('keeps unknown top-level fields and sets pinning', () => {
+    const next = withRemoteEntries({ ...STAGING, note: 'kept' }, { environment: 'staging', pinning: false, entries: [] });
+    assert.equal(next.note, 'kept');
+    assert.equal(next.pinning, false);
+  });
+});
+
+describe('withHistoryEntries', () => {
+  it('appends newest last, per remote, without touching the input', () => {
+    const history = { remote_checkout: [{ version: '0.1.0', deployedAt: 't0' }] };
+    const next = withHistoryEntries(history, [{ name: 'remote_checkout', version: '1.3.0' }, { name: 'remote_wizard', version: '0.2.0' }], 't1');
+    assert.deepEqual(next, {
+      remote_checkout: [
+        { version: '0.1.0', deployedAt: 't0' },
+        { version: '1.3.0', deployedAt: 't1' },
+      ],
+      remote_wizard: [{ version: '0.2.0', deployedAt: 't1' }],
+    });
+    assert.equal(history.remote_checkout.length, 1);
+  });
+
+  it('adds nothing when the remote already runs that version', () => {
+    const history = { remote_checkout: [{ version: '1.3.0', deployedAt: 't0' }] };
+    assert.deepEqual(withHistoryEntries(history, [{ name: 'remote_checkout', version: '1.3.0' }], 't1'), history);
+  });
+});
+
+describe('rollbackTarget', () => {
+  const history = {
+    remote_checkout: [
+      { version: '0.1.0', deployedAt: 't0' },
+      { version: '1.3.0', deployedAt: 't1' },
+      { version: '1.4.0', deployedAt: 't2' },
+    ],
+  };
+  const base = { name: 'remote_checkout', environment: 'staging', history, published: ['0.1.0', '1.3.0', '1.4.0'] };
+
+  it('goes back to the version before the current one', () => {
+    assert.equal(rollbackTarget({ ...base, current: '1.4.0' }), '1.3.0');
+  });
+
+  it('a second rollback undoes the first', () => {
+    const after = withHistoryEntries(history, [{ name: 'remote_checkout', version: '1.3.0' }], 't3');
+    assert.equal(rollbackTarget({ ...base, history: after, current: '1.3.0' }), '1.4.0');
+  });
+
+  it('goes to --to when that version is published', () => {
+    assert.equal(rollbackTarget({ ...base, current: '1.4.0', to: '0.1.0' }), '0.1.0');
+  });
+
+  it('refuses an unknown --to, the current version, and a malformed one', () => {
+    assert.throws(() => rollbackTarget({ ...base, current: '1.4.0', to: '9.9.9' }), {
+      name: 'DeployError',
+      message: 'remote_checkout 9.9.9 was never published (remotes/ holds 0.1.0, 1.3.0, 1.4.0)',
+    });
+    assert.throws(() => rollbackTarget({ ...base, current: '1.4.0', to: '1.4.0' }), /already runs 1\.4\.0 in staging/);
+    assert.throws(() => rollbackTarget({ ...base, current: '1.4.0', to: '../x' }), /is not a version/);
+  });
+
+  it('says there is nothing to roll back to', () => {
+    const first = { remote_checkout: [{ version: '1.3.0', deployedAt: 't0' }] };
+    assert.throws(() => rollbackTarget({ ...base, history: first, current: '1.3.0' }), {
+      message: 'nothing to roll back to: staging has run no other version of remote_checkout than 1.3.0 (use --to <version>)',
+    });
+    assert.throws(() => rollbackTarget({ ...base, history: null, current: undefined }), {
+      message: 'nothing to roll back: remote_checkout is not deployed in staging',
+    });
+  });
+
+  it('refuses a previous version whose folder is gone', () => {
+    assert.throws(() => rollbackTarget({ ...base, current: '1.4.0', published: ['1.4.0'] }), /1\.3\.0 \(the previous version\) is no longer under remotes/);
+  });
+});
+
+describe('immutabilityVerdict and pinning', () => {
+  it('copies a new version, skips an identical one, refuses a different one', () => {
+    const facts = { label: 'remote-checkout@1.3.0', target: '/r/remotes/remote-checkout/1.3.0' };
+    assert.equal(immutabilityVerdict({ ...facts, exists: false, differing: [] }), 'copy');
+    assert.equal(immutabilityVerdict({ ...facts, exists: true, differing: [] }), 'unchanged');
+    assert.throws(() => immutabilityVerdict({ ...facts, exists: true, differing: ['main.js'] }), (error) => {
+      assert.ok(error instanceof DeployError);
+      assert.match(error.message, /remote-checkout@1\.3\.0 is already published in .* with different files \(main\.js\)/);
+      assert.match(error.message, /Published versions are immutable: bump "version"/);
+      return true;
+    });
+  });
+
+  it('turns pinning on everywhere but production, where --allow-pinning is needed', () => {
+    assert.equal(defaultPinning('local'), true);
+    assert.equal(defaultPinning('staging'), true);
+    assert.equal(defaultPinning('qa'), true);
+    assert.equal(defaultPinning('production'), false);
+    assert.equal(defaultPinning('production', { allowPinning: true }), true);
+  });
+});
+
+describe('parseCommand', () => {
+  it('ignores the bare -- that pnpm run passes on', () => {
+    const { command, values } = parseCommand(['deploy', '--', '--env', 'staging', '--no-build']);
+    assert.equal(command, 'deploy');
+    assert.equal(values.env, 'staging');
+    assert.equal(values['no-build'], true);
+  });
+
+  it('requires --env and a known command, and keeps options to their command', () => {
+    assert.throws(() => parseCommand(['deploy']), /--env <name> is required/);
+    assert.throws(() => parseCommand(['ship', '--env', 'x']), /deploy or rollback\?/);
+    assert.throws(() => parseCommand(['deploy', '--env', 'x', '--to', '1.0.0']), /--to belongs to rollback/);
+    assert.throws(() => parseCommand(['deploy', '--env', 'x', '--bogus']), /Unknown option '--bogus'/);
+  });
+});
+
+/** @type {string} */
+let base;
+/** @type {string} */
+let staticRoot;
+/** @type {string} */
+let packageDir;
+
+async function writeFiles(dir, files) {
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), content);
+  }
+}
+
+/** A fake remote-checkout build of `version` in packageDir/dist (what webpack would leave). */
+async function fakeDist(version, chunk = `/* checkout ${version} */`) {
+  await rm(path.join(packageDir, 'dist'), { recursive: true, force: true });
+  await writeFiles(path.join(packageDir, 'dist'), {
+    'version.json': JSON.stringify({
+      name: 'remote-checkout',
+      federatedName: 'remote_checkout',
+      version,
+      sharedContracts: '0.1.0',
+      builtAt: new Date().toISOString(),
+    }),
+    'mf-manifest.json': JSON.stringify({ id: 'remote_checkout', metaData: { pod: { appVersion: version } } }),
+    'remoteEntry.js': 'var remote_checkout;',
+    [`feature.${version}.js`]: chunk,
+  });
+}
+
+const readText = (file) => readFile(path.join(staticRoot, file), 'utf8');
+const readJson = async (file) => JSON.parse(await readText(file));
+
+/** Runs the CLI in packageDir and returns { code, out, err } (all lines joined). */
+async function cli(...args) {
+  const out = [];
+  const err = [];
+  let tick = 0;
+  const code = await main(args, {
+    cwd: packageDir,
+    env: {},
+    log: (line) => out.push(line),
+    error: (line) => err.push(line),
+    now: () => new Date(Date.UTC(2026, 4, 4, 10, 0, tick++)),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+beforeEach(async () => {
+  base = await mkdtemp(path.join(os.tmpdir(), 'pod-deploy-'));
+  staticRoot = path.join(base, 'public');
+  packageDir = path.join(base, 'repo', 'remote-checkout');
+  await mkdir(packageDir, { recursive: true });
+});
+
+afterEach(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+describe('updateEnvironment', () => {
+  it('rewrites only one entry of the file, atomically, and appends history', async () => {
+    const text = `${JSON.stringify(STAGING, null, 2)}\n`;
+    await writeFiles(staticRoot, { 'environments/staging/remotes.json': text });
+    await updateEnvironment({
+      staticRoot,
+      environment: 'staging',
+      entries: [{ name: 'remote_checkout', entry: entry('remote-checkout', '1.3.0') }],
+      deployedAt: 't1',
+    });
+    const after = await readText('environments/staging/remotes.json');
+    assert.equal(after, text.replace('/remote-checkout/0.1.0/mf-manifest.json",\n      "version": "0.1.0"', '/remote-checkout/1.3.0/mf-manifest.json",\n      "version": "1.3.0"'));
+    assert.deepEqual(await readJson('environments/staging/history.json'), {
+      remote_checkout: [{ version: '1.3.0', deployedAt: 't1' }],
+    });
+    assert.deepEqual((await readdir(path.join(staticRoot, 'environments/staging'))).sort(), ['history.json', 'remotes.json']);
+  });
+
+  it('creates the environment with only this remote', async () => {
+    await updateEnvironment({
+      staticRoot,
+      environment: 'production',
+      entries: [{ name: 'remote_checkout', entry: entry('remote-checkout', '1.3.0') }],
+      deployedAt: 't1',
+    });
+    assert.deepEqual(await readJson('environments/production/remotes.json'), {
+      environment: 'production',
+      pinning: false,
+      remotes: { remote_checkout: entry('remote-checkout', '1.3.0') },
+    });
+  });
+
+  it('refuses path-like environment names', async () => {
+    await assert.rejects(
+      updateEnvironment({ staticRoot, environment: '../x', entries: [], deployedAt: 't' }),
+      /invalid environment "\.\.\/x"/,
+    );
+  });
+});
+
+describe('deploy and rollback CLI (fake dists, --no-build)', () => {
+  it('deploys 1.3.0 then 1.4.0, rolls back, rolls back --to, touching only remote_checkout', async () => {
+    const others = { remote_account: entry('remote-account', '0.1.0'), remote_wizard: entry('remote-wizard', '0.2.0') };
+    await writeFiles(staticRoot, {
+      'environments/staging/remotes.json': `${JSON.stringify({ environment: 'staging', pinning: true, remotes: others }, null, 2)}\n`,
+    });
+
+    await fakeDist('1.3.0');
+    let run = await cli('deploy', '--', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.out, /published remote-checkout@1\.3\.0 -> \/remotes\/remote-checkout\/1\.3\.0\//);
+    assert.match(run.out, /pointed staging's remote_checkout to 1\.3\.0 \(pinning on\)/);
+    assert.deepEqual((await readJson('environments/staging/remotes.json')).remotes, {
+      ...others,
+      remote_checkout: entry('remote-checkout', '1.3.0'),
+    });
+    assert.deepEqual((await readdir(path.join(staticRoot, 'remotes/remote-checkout/1.3.0'))).sort(), [
+      'feature.1.3.0.js',
+      'mf-manifest.json',
+      'remoteEntry.js',
+      'version.json',
+    ]);
+
+    await fakeDist('1.4.0');
+    run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.out, /from 1\.3\.0 to 1\.4\.0/);
+    const afterDeploys = await readJson('environments/staging/remotes.json');
+    assert.deepEqual(afterDeploys.remotes.remote_checkout, entry('remote-checkout', '1.4.0'));
+    assert.deepEqual(Object.keys(afterDeploys.remotes), ['remote_account', 'remote_wizard', 'remote_checkout']);
+
+    run = await cli('rollback', '--', '--env', 'staging', '--static-root', staticRoot);
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.out, /rolled staging's remote_checkout back from 1\.4\.0 to 1\.3\.0/);
+    assert.deepEqual((await readJson('environments/staging/remotes.json')).remotes.remote_checkout, entry('remote-checkout', '1.3.0'));
+
+    run = await cli('rollback', '--env', 'staging', '--static-root', staticRoot, '--to', '1.4.0');
+    assert.equal(run.code, 0, run.err);
+    const final = await readJson('environments/staging/remotes.json');
+    assert.deepEqual(final, { environment: 'staging', pinning: true, remotes: { ...others, remote_checkout: entry('remote-checkout', '1.4.0') } });
+    assert.deepEqual(
+      (await readJson('environments/staging/history.json')).remote_checkout.map((e) => e.version),
+      ['1.3.0', '1.4.0', '1.3.0', '1.4.0'],
+    );
+    // Versions stay; no temp or staging files are left behind.
+    assert.deepEqual((await readdir(path.join(staticRoot, 'remotes/remote-checkout'))).sort(), ['1.3.0', '1.4.0']);
+    const all = await readdir(staticRoot, { recursive: true });
+    assert.deepEqual(all.filter((f) => /\.tmp$|\.staging$/.test(f)), []);
+  });
+
+  it('redeploying the same build copies nothing; a different build of a published version fails', async () => {
+    await fakeDist('1.3.0');
+    assert.equal((await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build')).code, 0);
+    await fakeDist('1.3.0');
+    const same = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(same.code, 0, same.err);
+    assert.match(same.out, /already published with the same files: nothing copied/);
+
+    const before = await readText('environments/staging/remotes.json');
+    await fakeDist('1.3.0', '/* changed sources, same version */');
+    const conflict = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(conflict.code, 1);
+    assert.match(conflict.err, /FAILED: remote-checkout@1\.3\.0 is already published .* \(feature\.1\.3\.0\.js\)\. Published versions are immutable: bump "version"/);
+    assert.equal(await readText('environments/staging/remotes.json'), before);
+    assert.equal(await readText('remotes/remote-checkout/1.3.0/feature.1.3.0.js'), '/* checkout 1.3.0 */');
+  });
+
+  it('explains when there is nothing to roll back', async () => {
+    let run = await cli('rollback', '--env', 'staging', '--static-root', staticRoot);
+    assert.equal(run.code, 1);
+    assert.match(run.err, /FAILED: nothing to roll back: remote_checkout is not deployed in staging/);
+    await fakeDist('1.3.0');
+    await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    run = await cli('rollback', '--env', 'staging', '--static-root', staticRoot);
+    assert.match(run.err, /nothing to roll back to: staging has run no other version of remote_checkout than 1\.3\.0/);
+    run = await cli('rollback', '--env', 'staging', '--static-root', staticRoot, '--to', '0.9.0');
+    assert.match(run.err, /remote_checkout 0\.9\.0 was never published \(remotes\/ holds 1\.3\.0\)/);
+  });
+
+  it('keeps production pins off unless --allow-pinning', async () => {
+    await fakeDist('1.3.0');
+    await cli('deploy', '--env', 'production', '--static-root', staticRoot, '--no-build');
+    assert.equal((await readJson('environments/production/remotes.json')).pinning, false);
+    await cli('deploy', '--env', 'production', '--static-root', staticRoot, '--no-build', '--allow-pinning');
+    assert.equal((await readJson('environments/production/remotes.json')).pinning, true);
+  });
+
+  it('--dry-run writes nothing', async () => {
+    await fakeDist('1.3.0');
+    const run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build', '--dry-run');
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.out, /would publish remote-checkout@1\.3\.0/);
+    assert.match(run.out, /would point staging's remote_checkout to 1\.3\.0/);
+    await assert.rejects(readdir(staticRoot), { code: 'ENOENT' });
+  });
+
+  it('builds first unless --no-build', async () => {
+    const built = [];
+    const code = await main(['deploy', '--env', 'staging', '--static-root', staticRoot], {
+      cwd: packageDir,
+      env: {},
+      log: () => {},
+      error: (line) => assert.fail(line),
+      build: async (dir) => {
+        built.push(dir);
+        await fakeDist('2.0.0');
+      },
+    });
+    assert.equal(code, 0);
+    assert.deepEqual(built, [packageDir]);
+    assert.equal((await readJson('environments/staging/remotes.json')).remotes.remote_checkout.version, '2.0.0');
+  });
+
+  it('refuses to run outside a remote folder, and a dist of another remote', async () => {
+    const hostDir = path.join(base, 'repo', 'host');
+    await mkdir(hostDir, { recursive: true });
+    const out = [];
+    const code = await main(['deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build'], {
+      cwd: hostDir, env: {}, log: () => {}, error: (line) => out.push(line),
+    });
+    assert.equal(code, 1);
+    assert.match(out.join('\n'), /host is not a remote \(remote-\*\)/);
+
+    await fakeDist('1.3.0');
+    const info = JSON.parse(await readFile(path.join(packageDir, 'dist/version.json'), 'utf8'));
+    await writeFile(path.join(packageDir, 'dist/version.json'), JSON.stringify({ ...info, federatedName: 'remote_wizard' }));
+    const run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.match(run.err, /describes remote_wizard, not remote_checkout/);
+  });
+
+  it('runs as a script (what the remotes\' package.json scripts call)', async () => {
+    await fakeDist('1.3.0');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [DEPLOY_CLI, 'deploy', '--', '--env', 'qa', '--static-root', staticRoot, '--no-build'],
+      { cwd: packageDir, env: { PATH: process.env.PATH } },
+    );
+    assert.match(stdout, /\[deploy\] pointed qa's remote_checkout to 1\.3\.0/);
+    assert.equal((await readJson('environments/qa/remotes.json')).remotes.remote_checkout.version, '1.3.0');
+  });
+});

@@ -1,0 +1,409 @@
+// Publishing into environments: immutable remote versions, one environment's remotes.json and
+// history.json, per-remote deploy and rollback. Used by .ci/build.mjs (every app into `local`)
+// and .ci/deploy.mjs (one remote into any environment).
+//
+// The pure functions (withRemoteEntries, withHistoryEntries, rollbackTarget, immutabilityVerdict,
+// parse helpers) hold the rules; the async ones around them only read and write files.
+import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  assertDist,
+  defaultPinning,
+  ENVIRONMENTS_DIR,
+  HISTORY_FILE,
+  publishHost,
+  REMOTE_REQUIRED_FILES,
+  remoteEntry,
+  REMOTES_CONFIG,
+  REMOTES_DIR,
+  remoteTargetDir,
+  VERSION_FILE,
+  writeJsonAtomic,
+} from './static-root.mjs';
+import { federatedName, hostDistDir, listRemotes, REPO_ROOT } from './workspace.mjs';
+
+export { defaultPinning, PRODUCTION } from './static-root.mjs';
+
+/**
+ * @typedef {import('./static-root.mjs').RemotesConfig} RemotesConfig
+ * @typedef {import('./static-root.mjs').RemoteEntry} RemoteEntry
+ * @typedef {{ version: string, deployedAt: string }} HistoryEntry
+ * @typedef {Record<string, HistoryEntry[]>} History
+ * @typedef {{ name: string, entry: RemoteEntry }} NamedEntry
+ */
+
+/** An error meant for the person running the command: printed without a stack. */
+export class DeployError extends Error {
+  name = 'DeployError';
+}
+
+const ENVIRONMENT_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
+const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$/;
+const REMOTE_DIR = /^remote-[a-z0-9-]+$/;
+
+/** @param {string} environment */
+export function assertEnvironmentName(environment) {
+  if (typeof environment !== 'string' || !ENVIRONMENT_NAME.test(environment)) {
+    throw new DeployError(
+      `invalid environment ${JSON.stringify(environment)}: letters, digits, "-" and "_" only (e.g. staging)`,
+    );
+  }
+  return environment;
+}
+
+/** @param {string} version */
+export const isVersion = (version) => typeof version === 'string' && VERSION.test(version);
+
+/** Files of one environment inside the static root. */
+export function environmentPaths(/** @type {string} */ staticRoot, /** @type {string} */ environment) {
+  const dir = path.join(staticRoot, ENVIRONMENTS_DIR, assertEnvironmentName(environment));
+  return { dir, config: path.join(dir, REMOTES_CONFIG), history: path.join(dir, HISTORY_FILE) };
+}
+
+/**
+ * The environment's configuration with the given remotes' entries set and nothing else changed:
+ * other remotes keep their entries (same values, same order), a new remote is appended, unknown
+ * top-level fields survive. `pinning` is recomputed on every write (see defaultPinning).
+ * @param {RemotesConfig | null} config the current file, or null when there is none
+ * @param {{ environment: string, pinning: boolean, entries: NamedEntry[] }} change
+ * @returns {RemotesConfig}
+ */
+export function withRemoteEntries(config, { environment, pinning, entries }) {
+  const remotes = { ...(config?.remotes ?? {}) };
+  for (const { name, entry } of entries) remotes[name] = entry;
+  return { ...(config ?? {}), environment, pinning, remotes };
+}
+
+/**
+ * History with one entry appended per remote, newest last. Deploying the version a remote
+ * already runs adds nothing (a rebuild or a repeated deploy is not a new version).
+ * @param {History | null} history
+ * @param {{ name: string, version: string }[]} changes
+ * @param {string} deployedAt ISO time
+ * @returns {History}
+ */
+export function withHistoryEntries(history, changes, deployedAt) {
+  const next = { ...(history ?? {}) };
+  for (const { name, version } of changes) {
+    const list = next[name] ?? [];
+    if (list.at(-1)?.version === version) continue;
+    next[name] = [...list, { version, deployedAt }];
+  }
+  return next;
+}
+
+/**
+ * The version a rollback points a remote to.
+ * Without `to`: the newest version in the environment's history that is not the current one
+ * (so a second rollback undoes the first). With `to`: that version, which must be published.
+ * @param {{ name: string, environment: string, current: string | undefined, history: History | null,
+ *   to?: string, published: string[] }} options
+ *   published: the versions present under remotes/<dir>/
+ * @returns {string}
+ */
+export function rollbackTarget({ name, environment, current, history, to, published }) {
+  if (!current) throw new DeployError(`nothing to roll back: ${name} is not deployed in ${environment}`);
+  if (to !== undefined) {
+    if (!isVersion(to)) throw new DeployError(`--to ${JSON.stringify(to)} is not a version (x.y.z)`);
+    if (to === current) throw new DeployError(`${name} already runs ${to} in ${environment}`);
+    if (!published.includes(to)) {
+      throw new DeployError(
+        `${name} ${to} was never published (remotes/ holds ${published.length > 0 ? published.join(', ') : 'no version'})`,
+      );
+    }
+    return to;
+  }
+  const previous = (history?.[name] ?? []).findLast((entry) => entry.version !== current)?.version;
+  if (!previous) {
+    throw new DeployError(
+      `nothing to roll back to: ${environment} has run no other version of ${name} than ${current} (use --to <version>)`,
+    );
+  }
+  if (!published.includes(previous)) {
+    throw new DeployError(`${name} ${previous} (the previous version) is no longer under remotes/`);
+  }
+  return previous;
+}
+
+/**
+ * Files that differ between a dist and a published version folder (relative paths, sorted).
+ * version.json's `builtAt` is ignored: rebuilding the same sources is the same version.
+ * @param {string} sourceDir
+ * @param {string} targetDir
+ */
+export async function differingFiles(sourceDir, targetDir) {
+  const [source, target] = await Promise.all([listFiles(sourceDir), listFiles(targetDir)]);
+  const differing = [...source, ...target].filter((file) => !(source.includes(file) && target.includes(file)));
+  for (const file of source.filter((f) => target.includes(f))) {
+    const [a, b] = await Promise.all([readFile(path.join(sourceDir, file)), readFile(path.join(targetDir, file))]);
+    const same = file === VERSION_FILE ? sameBuildInfo(a, b) : a.equals(b);
+    if (!same) differing.push(file);
+  }
+  return [...new Set(differing)].sort();
+}
+
+/** @param {Buffer} a @param {Buffer} b */
+function sameBuildInfo(a, b) {
+  try {
+    const strip = (buffer) => JSON.stringify({ ...JSON.parse(buffer.toString('utf8')), builtAt: undefined });
+    return strip(a) === strip(b);
+  } catch {
+    return a.equals(b);
+  }
+}
+
+/** Every file below `dir`, relative, posix separators. */
+async function listFiles(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'));
+}
+
+/**
+ * What to do with a version folder: copy it (absent), nothing (identical), or refuse (different).
+ * @param {{ exists: boolean, differing: string[], label: string, target: string }} facts
+ * @returns {'copy' | 'unchanged'}
+ */
+export function immutabilityVerdict({ exists, differing, label, target }) {
+  if (!exists) return 'copy';
+  if (differing.length === 0) return 'unchanged';
+  const shown = differing.slice(0, 5).join(', ') + (differing.length > 5 ? `, ... (${differing.length} files)` : '');
+  throw new DeployError(
+    `${label} is already published in ${target} with different files (${shown}). ` +
+      'Published versions are immutable: bump "version" in the package.json (or set POD_APP_VERSION) and build again. ' +
+      '(A throwaway local static root may simply be deleted.)',
+  );
+}
+
+/**
+ * Copies a remote's dist to remotes/<dir>/<version>/ unless that version is already there with
+ * the same files; refuses when it is there with other files. The copy lands beside the target
+ * first and is renamed into place, so a version folder is never half written.
+ * @param {{ staticRoot: string, dir: string, version: string, distDir: string, dryRun?: boolean }} options
+ * @returns {Promise<'copied' | 'unchanged' | 'would copy'>}
+ */
+export async function publishRemoteVersion({ staticRoot, dir, version, distDir, dryRun = false }) {
+  await assertDist(distDir, REMOTE_REQUIRED_FILES, dir);
+  const target = remoteTargetDir(staticRoot, { dir, version });
+  const exists = await isDirectory(target);
+  const differing = exists ? await differingFiles(distDir, target) : [];
+  const verdict = immutabilityVerdict({ exists, differing, label: `${dir}@${version}`, target });
+  if (verdict === 'unchanged') return 'unchanged';
+  if (dryRun) return 'would copy';
+  const staging = `${target}.${process.pid}.staging`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await cp(distDir, staging, { recursive: true });
+    await rename(staging, target);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return 'copied';
+}
+
+/** @param {string} dir */
+async function isDirectory(dir) {
+  return (await stat(dir).catch(() => null))?.isDirectory() ?? false;
+}
+
+/** @param {string} file @returns {Promise<any>} null when the file does not exist */
+export async function readJsonIfExists(file) {
+  let text;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new DeployError(`${file} is not valid JSON: ${/** @type {Error} */ (error).message}`);
+  }
+}
+
+/**
+ * Points remotes of one environment at new entries: remotes.json first (what the host reads),
+ * then history.json, each written atomically. Creates the environment when missing.
+ * @param {{ staticRoot: string, environment: string, entries: NamedEntry[], allowPinning?: boolean,
+ *   deployedAt: string, dryRun?: boolean }} options
+ * @returns {Promise<{ config: RemotesConfig, history: History, before: RemotesConfig | null }>}
+ */
+export async function updateEnvironment({ staticRoot, environment, entries, allowPinning = false, deployedAt, dryRun = false }) {
+  const files = environmentPaths(staticRoot, environment);
+  const before = await readJsonIfExists(files.config);
+  const config = withRemoteEntries(before, {
+    environment,
+    pinning: defaultPinning(environment, { allowPinning }),
+    entries,
+  });
+  const history = withHistoryEntries(
+    await readJsonIfExists(files.history),
+    entries.map(({ name, entry }) => ({ name, version: entry.version })),
+    deployedAt,
+  );
+  if (!dryRun) {
+    await mkdir(files.dir, { recursive: true });
+    await writeJsonAtomic(files.config, config);
+    await writeJsonAtomic(files.history, history);
+  }
+  return { config, history, before };
+}
+
+/**
+ * The version.json of a remote's dist, checked against the remote it should describe.
+ * @param {string} distDir
+ * @param {{ dir: string, name: string }} remote
+ * @returns {Promise<{ version: string } & Record<string, unknown>>}
+ */
+export async function readBuildInfo(distDir, remote) {
+  const info = await readJsonIfExists(path.join(distDir, VERSION_FILE));
+  if (!info) throw new DeployError(`${remote.dir}: ${distDir} has no ${VERSION_FILE} (did its build run?)`);
+  if (info.federatedName !== remote.name) {
+    throw new DeployError(`${distDir}/${VERSION_FILE} describes ${info.federatedName}, not ${remote.name}`);
+  }
+  if (!isVersion(info.version)) throw new DeployError(`${distDir}/${VERSION_FILE} has no valid version`);
+  return info;
+}
+
+/** The remote a package folder is: remote-checkout -> { dir, name: remote_checkout }. */
+export function remoteOfPackageDir(/** @type {string} */ packageDir) {
+  const dir = path.basename(path.resolve(packageDir));
+  if (!REMOTE_DIR.test(dir)) {
+    throw new DeployError(
+      `${dir} is not a remote (remote-*): deploy and rollback run in a remote's folder ` +
+        '(pnpm --filter remote-x run deploy -- --env <name>); the host is published by node .ci/build.mjs',
+    );
+  }
+  return { dir, name: federatedName(dir) };
+}
+
+/** Versions published for a remote: the folders under remotes/<dir>/ that hold a manifest. */
+export async function publishedVersions(/** @type {string} */ staticRoot, /** @type {string} */ dir) {
+  const base = path.join(staticRoot, REMOTES_DIR, dir);
+  const entries = await readdir(base, { withFileTypes: true }).catch(() => []);
+  const versions = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !isVersion(entry.name)) continue;
+    const manifest = await stat(path.join(base, entry.name, 'mf-manifest.json')).catch(() => null);
+    if (manifest?.isFile()) versions.push(entry.name);
+  }
+  return versions;
+}
+
+/**
+ * Deploys one remote from its package folder: (build,) publish its version folder, point only
+ * its entry of the environment at it, append to history.
+ * @param {{ packageDir: string, staticRoot: string, environment: string, build?: (packageDir: string) => Promise<void>,
+ *   allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
+ *   build: runs the remote's build; omitted = use the existing dist (--no-build)
+ */
+export async function deployRemote({ packageDir, staticRoot, environment, build, allowPinning = false, dryRun = false, now = () => new Date(), log = () => {} }) {
+  assertEnvironmentName(environment);
+  const remote = remoteOfPackageDir(packageDir);
+  const distDir = path.join(packageDir, 'dist');
+  if (build) {
+    log(`building ${remote.dir}`);
+    await build(packageDir);
+  } else {
+    log(`using the existing ${path.relative(process.cwd(), distDir) || distDir} (--no-build)`);
+  }
+  const { version } = await readBuildInfo(distDir, remote);
+  const published = await publishRemoteVersion({ staticRoot, dir: remote.dir, version, distDir, dryRun });
+  const entry = remoteEntry({ dir: remote.dir, version });
+  log(
+    {
+      copied: `published ${remote.dir}@${version} -> ${entry.entry.replace(/mf-manifest\.json$/, '')}`,
+      unchanged: `${remote.dir}@${version} is already published with the same files: nothing copied`,
+      'would copy': `would publish ${remote.dir}@${version} -> ${entry.entry.replace(/mf-manifest\.json$/, '')}`,
+    }[published],
+  );
+  const result = await updateEnvironment({
+    staticRoot,
+    environment,
+    entries: [{ name: remote.name, entry }],
+    allowPinning,
+    deployedAt: now().toISOString(),
+    dryRun,
+  });
+  const from = result.before?.remotes?.[remote.name]?.version;
+  const pinning = `pinning ${result.config.pinning ? 'on' : 'off'}`;
+  log(
+    from === version
+      ? `${environment}'s ${remote.name} already runs ${version} (${pinning})`
+      : `${dryRun ? 'would point' : 'pointed'} ${environment}'s ${remote.name} ${from ? `from ${from} ` : ''}to ${version} (${pinning})`,
+  );
+  return { remote, version, previous: from, published, ...result };
+}
+
+/**
+ * Points one remote of an environment back to the previous version it ran, or to `to`.
+ * @param {{ packageDir: string, staticRoot: string, environment: string, to?: string,
+ *   allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
+ */
+export async function rollbackRemote({ packageDir, staticRoot, environment, to, allowPinning = false, dryRun = false, now = () => new Date(), log = () => {} }) {
+  const remote = remoteOfPackageDir(packageDir);
+  const files = environmentPaths(staticRoot, environment);
+  const config = await readJsonIfExists(files.config);
+  const current = config?.remotes?.[remote.name]?.version;
+  const version = rollbackTarget({
+    name: remote.name,
+    environment,
+    current,
+    history: await readJsonIfExists(files.history),
+    to,
+    published: await publishedVersions(staticRoot, remote.dir),
+  });
+  const result = await updateEnvironment({
+    staticRoot,
+    environment,
+    entries: [{ name: remote.name, entry: remoteEntry({ dir: remote.dir, version }) }],
+    allowPinning,
+    deployedAt: now().toISOString(),
+    dryRun,
+  });
+  log(`${dryRun ? 'would roll' : 'rolled'} ${environment}'s ${remote.name} back from ${current} to ${version}`);
+  return { remote, version, previous: current, ...result };
+}
+
+/**
+ * `node .ci/build.mjs`'s publish: every remote into its version folder, the host at the root,
+ * then every remote's entry of the environment (default `local`) and its history. Also writes a
+ * root remotes.json mirroring that environment, for readers of the old layout (the e2e support
+ * code reads <root>/remotes.json from disk); the server prefers environments/<env>/remotes.json.
+ * @param {{ staticRoot: string, repoRoot?: string, environment?: string,
+ *   remotes?: import('./static-root.mjs').Remote[], hostDist?: string, now?: () => Date,
+ *   log?: (line: string) => void }} options
+ * @returns {Promise<RemotesConfig>}
+ */
+export async function publish({
+  staticRoot,
+  repoRoot = REPO_ROOT,
+  environment = 'local',
+  remotes,
+  hostDist = hostDistDir(repoRoot),
+  now = () => new Date(),
+  log = () => {},
+}) {
+  assertEnvironmentName(environment);
+  const apps = remotes ?? (await listRemotes(repoRoot));
+  /** @type {NamedEntry[]} */
+  const entries = [];
+  for (const remote of apps) {
+    // The build says which version it is (POD_APP_VERSION may differ from package.json).
+    const info = await readJsonIfExists(path.join(remote.distDir, VERSION_FILE));
+    const version = isVersion(info?.version) ? info.version : remote.version;
+    const published = await publishRemoteVersion({ staticRoot, dir: remote.dir, version, distDir: remote.distDir });
+    const entry = remoteEntry({ dir: remote.dir, version });
+    entries.push({ name: remote.name, entry });
+    log(`${published === 'copied' ? 'published' : 'already published'} ${remote.dir}@${version} -> ${entry.entry.replace(/mf-manifest\.json$/, '')}`);
+  }
+  await publishHost({ staticRoot, hostDist });
+  log(`published host -> ${staticRoot}`);
+  const { config } = await updateEnvironment({ staticRoot, environment, entries, deployedAt: now().toISOString() });
+  await writeJsonAtomic(path.join(staticRoot, REMOTES_CONFIG), config);
+  log(`wrote ${ENVIRONMENTS_DIR}/${environment}/${REMOTES_CONFIG} (${apps.map((r) => r.name).join(', ')})`);
+  return config;
+}

@@ -1,0 +1,229 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoA11yViolations } from './support/a11y';
+import {
+  deploymentsStaticRoot,
+  readRemotesConfig,
+  REPO_ROOT,
+  STATIC_ROOT,
+  type RemotesConfig,
+} from './support/paths';
+import { SERVERS } from './support/servers';
+
+// Runs in the `deployments` project only: its server serves environment `staging` of a temp copy
+// of the static root (playwright.config.ts), seeded as a copy of `local`. One remote is built as
+// two versions and deployed into staging with the deploy tooling (.ci/deploy.mjs through
+// remote-checkout's `deploy`/`rollback` scripts); QA pins (`/?pin=checkout@1.3.0`) then choose
+// the version for one browser session, and a rollback changes what everyone else gets.
+//
+// The builds overwrite remote-checkout/dist: afterAll builds it again as its package.json
+// version, so nothing after this file sees a 1.3.0 or 1.4.0 dist.
+
+const ENVIRONMENT = SERVERS.deployments.environment;
+const REMOTE = { package: 'remote-checkout', name: 'remote_checkout', pin: 'checkout' } as const;
+const OLD = '1.3.0';
+const NEW = '1.4.0';
+const NOT_DEPLOYED = '9.9.9';
+const PINS_STORAGE_KEY = 'pod-qa-pins';
+
+/** One webpack build is ~30 s on the 2-core CI machine; two builds, two deploys and the browser part. */
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+/** pnpm as argv words (POD_PNPM may be e.g. `npx -y pnpm@10`, as in playwright.config.ts). */
+const PNPM = (process.env.POD_PNPM || 'pnpm').trim().split(/\s+/);
+
+/**
+ * Runs `pnpm <args>` in the repository root and returns its output; throws with the output
+ * when it fails. `env` adds to (or, with undefined, removes from) this process's environment.
+ */
+function pnpm(args: string[], env: Record<string, string | undefined> = {}): string {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
+  const [command = 'pnpm', ...prefix] = PNPM;
+  const shown = `${[...PNPM, ...args].join(' ')}${env.POD_APP_VERSION ? ` (POD_APP_VERSION=${env.POD_APP_VERSION})` : ''}`;
+  try {
+    return execFileSync(command, [...prefix, ...args], {
+      cwd: REPO_ROOT,
+      env: childEnv,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 240_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    const failed = error as { status?: number | null; signal?: string | null; stdout?: string; stderr?: string };
+    throw new Error(
+      `\`${shown}\` failed (exit ${failed.status ?? failed.signal ?? '?'}):\n` +
+        `${failed.stdout ?? ''}\n${failed.stderr ?? ''}`.trim().slice(-6_000),
+      { cause: error },
+    );
+  }
+}
+
+/** Builds remote-checkout as `version` (POD_APP_VERSION); undefined: its package.json version. */
+function buildCheckout(version: string | undefined): string {
+  return pnpm(['--filter', REMOTE.package, 'build'], { POD_APP_VERSION: version });
+}
+
+/** `pnpm --filter remote-checkout run deploy|rollback -- --env staging --static-root <root> ...`. */
+function checkoutScript(script: 'deploy' | 'rollback', extra: string[], env: Record<string, string | undefined> = {}) {
+  return pnpm(
+    ['--filter', REMOTE.package, 'run', script, '--', '--env', ENVIRONMENT, '--static-root', deploymentsStaticRoot(), ...extra],
+    env,
+  );
+}
+
+function stagingConfig(): RemotesConfig {
+  return readRemotesConfig(deploymentsStaticRoot(), ENVIRONMENT);
+}
+
+function entryOf(version: string) {
+  return { entry: `/remotes/${REMOTE.package}/${version}/mf-manifest.json`, version };
+}
+
+/** The QA pins badge (a landmark named 'QA pins'; status also meets the contract). */
+function pinsBadge(page: Page) {
+  return page.getByRole('region', { name: 'QA pins', exact: true }).or(page.getByRole('status', { name: 'QA pins', exact: true }));
+}
+
+/** Opens /checkout/cart (an open route) and waits for the cart of remote-checkout `version`. */
+async function expectCartVersion(page: Page, version: string): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === '/checkout/cart');
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+  await expect(page.getByText(/Checkout version \S+/)).toHaveText(new RegExp(`Checkout version ${version.replace(/\./g, '\\.')}\\b`));
+}
+
+async function openCart(page: Page, version: string): Promise<void> {
+  await page.goto('/checkout/cart');
+  await expectCartVersion(page, version);
+}
+
+/** Opens a pin link and waits until the host took the pin out of the address bar. */
+async function openPinLink(page: Page, pin: string): Promise<void> {
+  await page.goto(`/?pin=${encodeURIComponent(pin)}`);
+  await expect(page).toHaveURL((url) => !url.searchParams.has('pin') && url.pathname !== '/');
+}
+
+const storedPins = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), PINS_STORAGE_KEY);
+
+test.afterAll(async () => {
+  // Leave remote-checkout/dist as a plain build of the package's own version.
+  test.setTimeout(240_000);
+  buildCheckout(undefined);
+});
+
+test(`deploy ${REMOTE.package} ${OLD} then ${NEW} into ${ENVIRONMENT}`, async ({ request }) => {
+  const root = deploymentsStaticRoot();
+  const before = stagingConfig();
+  const localBefore = readRemotesConfig(STATIC_ROOT, 'local');
+
+  await test.step(`the ${ENVIRONMENT} server starts as a copy of local`, async () => {
+    expect(before.environment).toBe(ENVIRONMENT);
+    const served = (await (await request.get('/remotes.json')).json()) as RemotesConfig;
+    expect(served.environment, 'environment of GET /remotes.json').toBe(ENVIRONMENT);
+    expect(served.remotes[REMOTE.name]?.version).toBe(before.remotes[REMOTE.name]?.version);
+  });
+
+  await test.step(`build ${OLD} (POD_APP_VERSION), then deploy it with --no-build`, async () => {
+    buildCheckout(OLD);
+    const info = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, REMOTE.package, 'dist', 'version.json'), 'utf8')) as {
+      version?: string;
+    };
+    expect(info.version, `${REMOTE.package}/dist/version.json`).toBe(OLD);
+    checkoutScript('deploy', ['--no-build']);
+    expect(stagingConfig().remotes[REMOTE.name]).toEqual(entryOf(OLD));
+  });
+
+  await test.step(`deploy ${NEW}, letting deploy build it (POD_APP_VERSION)`, async () => {
+    checkoutScript('deploy', [], { POD_APP_VERSION: NEW });
+  });
+
+  await test.step(`${ENVIRONMENT} runs ${NEW}; both versions are published; the other remotes are untouched`, async () => {
+    const after = stagingConfig();
+    expect(after.environment).toBe(ENVIRONMENT);
+    expect(after.remotes[REMOTE.name]).toEqual(entryOf(NEW));
+    for (const [name, entry] of Object.entries(before.remotes)) {
+      if (name !== REMOTE.name) expect(after.remotes[name], `${name} in ${ENVIRONMENT}`).toEqual(entry);
+    }
+    for (const version of [OLD, NEW]) {
+      const folder = path.join(root, 'remotes', REMOTE.package, version);
+      expect(fs.existsSync(path.join(folder, 'mf-manifest.json')), `${folder}/mf-manifest.json`).toBe(true);
+    }
+    const history = JSON.parse(
+      fs.readFileSync(path.join(root, 'environments', ENVIRONMENT, 'history.json'), 'utf8'),
+    ) as Record<string, { version: string }[]>;
+    expect(history[REMOTE.name]?.map((entry) => entry.version)).toEqual([OLD, NEW]);
+    const served = (await (await request.get('/remotes.json')).json()) as RemotesConfig;
+    expect(served.remotes[REMOTE.name]?.version, 'GET /remotes.json').toBe(NEW);
+  });
+
+  await test.step('the built static root of the other journeys was not written', async () => {
+    expect(fs.existsSync(path.join(STATIC_ROOT, 'remotes', REMOTE.package, OLD))).toBe(false);
+    expect(fs.existsSync(path.join(STATIC_ROOT, 'remotes', REMOTE.package, NEW))).toBe(false);
+    expect(fs.existsSync(path.join(STATIC_ROOT, 'environments', ENVIRONMENT))).toBe(false);
+    expect(readRemotesConfig(STATIC_ROOT, 'local')).toEqual(localBefore);
+  });
+});
+
+test('QA pins choose the version for one browser session; a rollback changes the environment', async ({ page }) => {
+  const badge = pinsBadge(page);
+  const clearPins = badge.getByRole('button', { name: 'Clear pins', exact: true });
+
+  await test.step(`a pin link pins checkout@${OLD}; the address loses the pin`, async () => {
+    await openPinLink(page, `${REMOTE.pin}@${OLD}`);
+    await expect(badge).toBeVisible();
+    await expect(badge).toContainText(`Pinned: ${REMOTE.pin}@${OLD}`);
+  });
+
+  await test.step(`the cart is checkout ${OLD}, with the badge`, async () => {
+    await openCart(page, OLD);
+    await expect(badge).toContainText(`Pinned: ${REMOTE.pin}@${OLD}`);
+    await expectNoA11yViolations(page);
+  });
+
+  await test.step('the pin survives a reload', async () => {
+    await page.reload();
+    await expectCartVersion(page, OLD);
+    await expect(badge).toContainText(`Pinned: ${REMOTE.pin}@${OLD}`);
+  });
+
+  await test.step(`a new pin link replaces it: checkout@${NEW}`, async () => {
+    await openPinLink(page, `${REMOTE.pin}@${NEW}`);
+    await expect(badge).toContainText(`Pinned: ${REMOTE.pin}@${NEW}`);
+    await openCart(page, NEW);
+    await expect(badge).toContainText(`Pinned: ${REMOTE.pin}@${NEW}`);
+  });
+
+  await test.step(`an undeployed version (${NOT_DEPLOYED}) is ignored with a warning naming it`, async () => {
+    const pin = `${REMOTE.pin}@${NOT_DEPLOYED}`;
+    await openPinLink(page, pin);
+    await expect(page.getByRole('alert').filter({ hasText: pin })).toBeVisible();
+    // No badge claims a pin that is not in effect.
+    await expect(badge.filter({ hasText: NOT_DEPLOYED })).toHaveCount(0);
+    await openCart(page, NEW); // the environment's version
+  });
+
+  await test.step(`'Clear pins' forgets the pins: the environment's ${NEW} loads`, async () => {
+    await openPinLink(page, `${REMOTE.pin}@${OLD}`);
+    await openCart(page, OLD);
+    await expect(clearPins).toBeVisible();
+    await clearPins.click();
+    await expect(badge).toBeHidden();
+    await expectCartVersion(page, NEW);
+    expect(await storedPins(page), `sessionStorage['${PINS_STORAGE_KEY}']`).toBeNull();
+  });
+
+  await test.step(`rolling ${ENVIRONMENT} back serves ${OLD} to everyone, no pin needed`, async () => {
+    checkoutScript('rollback', []);
+    expect(stagingConfig().remotes[REMOTE.name]).toEqual(entryOf(OLD));
+    await page.reload();
+    await expectCartVersion(page, OLD);
+    await expect(badge).toBeHidden();
+    expect(await storedPins(page), `sessionStorage['${PINS_STORAGE_KEY}']`).toBeNull();
+  });
+});
