@@ -17,7 +17,13 @@ interface State {
   error: unknown;
 }
 
-function PageFailure({ label, onRetry }: { label: string; onRetry: () => void }) {
+/** The reason a remote failed, for the fallback's details (e.g. an incompatible contract version). */
+function reasonOf(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
+  return message?.trim() || undefined;
+}
+
+function PageFailure({ label, reason, onRetry }: { label: string; reason?: string; onRetry: () => void }) {
   useDocumentTitle(`${label} is unavailable`);
   return (
     <div className={styles.page} role="alert">
@@ -26,6 +32,12 @@ function PageFailure({ label, onRetry }: { label: string; onRetry: () => void })
         This part of the portal is not available right now. Check your internet connection and try again;
         the rest of the portal still works.
       </p>
+      {reason && (
+        <details>
+          <summary>Technical details</summary>
+          <p>{reason}</p>
+        </details>
+      )}
       <Button onClick={onRetry}>Retry</Button>
     </div>
   );
@@ -64,7 +76,7 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, State> {
     const { label, variant = 'page', children } = this.props;
     if (!error) return children;
     return variant === 'page' ? (
-      <PageFailure label={label} onRetry={this.retry} />
+      <PageFailure label={label} reason={reasonOf(error)} onRetry={this.retry} />
     ) : (
       <InlineFailure label={label} onRetry={this.retry} />
     );

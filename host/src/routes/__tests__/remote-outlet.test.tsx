@@ -49,6 +49,17 @@ describe('RemoteOutlet', () => {
     expect(importer).toHaveBeenCalledTimes(2);
   });
 
+  it('names the reason a remote was refused, e.g. an incompatible shared-contracts version', async () => {
+    const reason = 'remote_library was built against @pod/shared-contracts 2.0.0, but this portal runs 0.1.0';
+    renderOutlet('/books', async () => {
+      throw new Error(reason);
+    });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your library could not be loaded');
+    expect(screen.getByText('Technical details')).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+  });
+
   it('keeps offering Retry while the remote stays down', async () => {
     const user = userEvent.setup();
     const importer = jest.fn(async () => {
