@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
+import { closeDashboardNotices, DASHBOARD_NOTICES } from './support/accounts';
 
 // The walking skeleton: the host shell, remote_account's sign-in and remote_library's
 // dashboard, loaded at runtime from the published static root, sharing one session module.
@@ -48,6 +49,15 @@ test('sign in, see the dashboard, stay signed in across a reload, log out', asyn
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
     await expect(page.getByRole('banner').getByText(`Welcome, ${DEMO.firstName}`)).toBeVisible();
+  });
+
+  await test.step('the payout notice shows once (balance over R100); Close dismisses it', async () => {
+    const notice = page.getByRole('dialog', { name: DASHBOARD_NOTICES.payout });
+    await expect(notice).toBeVisible();
+    await expectNoA11yViolations(page);
+    await notice.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(notice).toBeHidden();
+    await closeDashboardNotices(page);
     await expectNoA11yViolations(page);
   });
 
@@ -55,6 +65,8 @@ test('sign in, see the dashboard, stay signed in across a reload, log out', asyn
     await page.reload();
     await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
     await expect(page.getByRole('banner').getByText(`Welcome, ${DEMO.firstName}`)).toBeVisible();
+    // Once per browser session: nothing is due after the reload, and nothing is open.
+    await closeDashboardNotices(page);
   });
 
   await test.step('host and remotes share one shared-contracts instance', async () => {

@@ -1,6 +1,12 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageNotFound, PlaceholderScreen } from '@pod/shared-contracts';
+import { PageNotFound } from '@pod/shared-contracts';
+import { BulkUploadScreen } from './routes/bulk-upload';
+import { BooksScreen } from './routes/books';
 import { DashboardScreen } from './routes/dashboard';
+import { DocumentsScreen } from './routes/documents';
+import { OrdersScreen } from './routes/orders';
+import { SalesScreen } from './routes/sales';
+import { TransactionsScreen } from './routes/transactions';
 
 /**
  * remote_library's exposed `./App`: dashboard, books, bulk upload, orders, sales,
@@ -10,12 +16,12 @@ export default function App() {
   return (
     <Routes>
       <Route path="/dashboard" element={<DashboardScreen />} />
-      <Route path="/books" element={<PlaceholderScreen title="Your Books" />} />
-      <Route path="/bulk-upload" element={<PlaceholderScreen title="Bulk Upload" heading="Bulk CSV Upload" />} />
-      <Route path="/orders" element={<PlaceholderScreen title="Your Orders" />} />
-      <Route path="/sales" element={<PlaceholderScreen title="Sales" />} />
-      <Route path="/transactions" element={<PlaceholderScreen title="Transactions" />} />
-      <Route path="/documents" element={<PlaceholderScreen title="Documents" />} />
+      <Route path="/books" element={<BooksScreen />} />
+      <Route path="/bulk-upload" element={<BulkUploadScreen />} />
+      <Route path="/orders" element={<OrdersScreen />} />
+      <Route path="/sales" element={<SalesScreen />} />
+      <Route path="/transactions" element={<TransactionsScreen />} />
+      <Route path="/documents" element={<DocumentsScreen />} />
       <Route path="*" element={<PageNotFound />} />
     </Routes>
   );

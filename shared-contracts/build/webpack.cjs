@@ -140,7 +140,8 @@ function htmlTemplate({ hasManifest }) {
 }
 
 /**
- * Emits every file of `publicDir` at the root of the output (icons, web manifest) without
+ * Emits every file of an app's `public/` at the root of its output (the host's icons and web
+ * manifest, remote-library's CSV template and example) without
  * an extra package: the files are few and never processed.
  */
 class CopyPublicFilesPlugin {
@@ -275,7 +276,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
     const isProduction = mode === 'production';
     const publicDir = path.join(dir, 'public');
-    const hasPublic = isHost && fs.existsSync(publicDir);
+    const hasPublic = fs.existsSync(publicDir);
     const hashed = isProduction ? '[name].[contenthash].js' : '[name].js';
     const styleLoader = isProduction ? MiniCssExtractPlugin.loader : loader('style-loader');
 
@@ -343,7 +344,12 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
         // Chunk file names say what they hold (the e2e journey checks react-dom loads once).
         chunkIds: 'named',
       },
-      performance: { maxAssetSize: 512 * 1024, maxEntrypointSize: 512 * 1024 },
+      performance: {
+        maxAssetSize: 512 * 1024,
+        maxEntrypointSize: 512 * 1024,
+        // The pdf.js worker (~1 MB) runs off the main thread and loads only when a PDF opens.
+        assetFilter: (file) => !/\.map$/.test(file) && !/pdf\.worker/.test(file),
+      },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -365,7 +371,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
           }),
         new HtmlWebpackPlugin({
           title: isHost ? DOCUMENT_TITLE : `${DOCUMENT_TITLE} (${name} standalone)`,
-          templateContent: htmlTemplate({ hasManifest: hasPublic }),
+          templateContent: htmlTemplate({ hasManifest: fs.existsSync(path.join(publicDir, 'manifest.webmanifest')) }),
           chunks: ['main'],
           // The host's index.html answers every SPA route: scripts must be root-absolute.
           publicPath: isHost ? '/' : 'auto',

@@ -87,11 +87,67 @@ export async function signIn(page: Page, email: string, password: string, firstN
   await expectDashboard(page, firstName);
 }
 
-/** On /dashboard, greeted by first name in the top bar, with the dashboard itself rendered (remote loaded). */
+/**
+ * On /dashboard, greeted by first name in the top bar, with the dashboard itself rendered (remote loaded),
+ * and any dashboard notice closed (see closeDashboardNotices), so the page is usable afterwards.
+ */
 export async function expectDashboard(page: Page, firstName: string): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
   await expect(page.getByRole('banner').getByText(`Welcome, ${firstName}`, { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await closeDashboardNotices(page);
+}
+
+/** Titles of the dashboard's notices (remote-library, account-area.md section 4). */
+export const DASHBOARD_NOTICES = {
+  welcome: 'Welcome to Print on Demand',
+  payout: 'Royalty payouts',
+  browser: 'Unsupported browser',
+} as const;
+
+/** sessionStorage flag remote-library sets once the payout notice showed in this tab. */
+const PAYOUT_NOTICE_SHOWN = 'pod.dashboard.payoutNoticeShown';
+
+/**
+ * What the dashboard still owes this tab, read from the stored user and the session flag:
+ * 'open' while a dialog is open, 'welcome' while initial_login is 0 (newly registered users; it
+ * stays 0 until the server answers the dismissal), 'payout' while the balance is over R100 and
+ * the payout notice has not shown in this tab, 'unknown' while initial_login is not read yet
+ * (the notices wait for it), else 'none'. The browser notice never shows in Chromium.
+ */
+function pendingNotice(page: Page): Promise<string> {
+  return page.evaluate((payoutFlag) => {
+    if (document.querySelector('dialog[open]')) return 'open';
+    type StoredUser = { initial_login?: unknown; balance?: unknown } | null;
+    let user: StoredUser;
+    try {
+      user = JSON.parse(localStorage.getItem('currentUser') ?? 'null') as StoredUser;
+    } catch {
+      return 'unreadable user';
+    }
+    if (!user) return 'none';
+    if (user.initial_login === undefined || user.initial_login === null) return 'unknown';
+    if (Number(user.initial_login) === 0) return 'welcome';
+    if (Number(user.balance) > 100 && sessionStorage.getItem(payoutFlag) !== '1') return 'payout';
+    return 'none';
+  }, PAYOUT_NOTICE_SHOWN);
+}
+
+/**
+ * Closes the dashboard's notices (welcome, payout, browser: native <dialog>s opened with
+ * showModal, so the rest of the page is inert while one is open) with their 'Close' button,
+ * one after the other, until none is open and none is still due. Call it on /dashboard once
+ * the dashboard rendered; expectDashboard (and so signIn) does.
+ */
+export async function closeDashboardNotices(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await expect(async () => {
+    if (await dialog.count()) {
+      await dialog.first().getByRole('button', { name: 'Close', exact: true }).click({ timeout: 2_000 });
+    }
+    expect(await pendingNotice(page), 'a dashboard notice still open or due').toBe('none');
+  }).toPass({ timeout: 30_000, intervals: [100, 250, 500, 1_000] });
+  await expect(dialog).toHaveCount(0);
 }
 
 /** The sidebar's Log out button. */

@@ -5,7 +5,12 @@ import type { Kysely } from 'kysely';
 import { loadConfig, type AppConfig } from './config.js';
 import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
 import { defaultSpecPath } from './paths.js';
+import bookRepository from './plugins/app/book-repository.js';
+import cartRepository from './plugins/app/cart-repository.js';
+import couponRepository from './plugins/app/coupon-repository.js';
 import emailOutboxRepository from './plugins/app/email-outbox-repository.js';
+import orderRepository from './plugins/app/order-repository.js';
+import referenceDataRepository from './plugins/app/reference-data-repository.js';
 import refreshTokenRepository from './plugins/app/refresh-token-repository.js';
 import unitOfWork from './plugins/app/unit-of-work.js';
 import userRepository from './plugins/app/user-repository.js';
@@ -89,6 +94,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(refreshTokenRepository);
     await app.register(verificationTokenRepository);
     await app.register(emailOutboxRepository);
+    await app.register(bookRepository);
+    await app.register(orderRepository);
+    await app.register(couponRepository);
+    await app.register(cartRepository);
+    await app.register(referenceDataRepository);
     await app.register(unitOfWork);
 
     // Development only, and only when mail lands in the outbox (no SMTP_URL, no custom mailer).

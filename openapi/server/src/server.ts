@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { defaultStaticRoot } from './paths.js';
-import { DEMO_ACCOUNT, seedDemo } from './seed.js';
+import { DEMO_ACCOUNT, DEMO_COUPONS, seedDemo } from './seed.js';
 
 // Only listening lives here: buildApp has everything else (and migrates the database while building).
 
@@ -36,8 +36,9 @@ process.once('SIGTERM', shutdown);
 
 try {
   if (process.env.SEED_DEMO !== '0') {
-    const created = await seedDemo(app);
-    if (created) app.log.info({ email: DEMO_ACCOUNT.email }, 'demo account created');
+    const seeded = await seedDemo(app);
+    if (seeded.accountCreated) app.log.info({ email: DEMO_ACCOUNT.email }, 'demo account created');
+    if (seeded.libraryCreated) app.log.info({ email: DEMO_ACCOUNT.email }, 'demo library created');
   }
   await app.listen({ port, host });
 } catch (err) {
@@ -54,6 +55,9 @@ const lines = [
   `  Front end from          ${staticRoot}`,
   `  Database                ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${process.env.DATA_DIR ?? '<repo>/.data/db'}`}`,
   process.env.SEED_DEMO !== '0' ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` : '',
+  process.env.SEED_DEMO !== '0'
+    ? `  Coupons                 ${DEMO_COUPONS.map((c) => `${c.code} (${c.type === 'value' ? `R${c.amount} credit` : `${c.amount}% off a cart`})`).join(', ')}`
+    : '',
   '',
 ];
 console.log(lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n'));

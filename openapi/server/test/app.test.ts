@@ -114,7 +114,8 @@ describe('app', () => {
       assert.equal(response.json().message, notImplementedMessage(operation));
       checked += 1;
     }
-    assert.ok(checked >= 10, `only ${checked} operations checked`);
+    // Fewer remain as issues land; the loop must still have exercised the 501 path.
+    assert.ok(checked > 0, `only ${checked} operations checked`);
   });
 
   it('answers 401 Problem without a bearer token', async () => {

@@ -532,7 +532,7 @@ export interface paths {
          * Orders of all the user's books (shared loader)
          * @description Orders of the token's user's books, de-duplicated by order id, newest first, paged by
          *     `skip`/`take` (the loader uses skip=0&take=100). `statusCode` 11 with an empty list when
-         *     there are none. Answers an empty list until the order feed is implemented.
+         *     there are none (also past the last page).
          */
         get: operations["getBookOrders"];
         put?: never;
@@ -592,7 +592,7 @@ export interface paths {
         };
         /**
          * Sales of all the user's books (shared loader)
-         * @description One sales summary per book with sales (`book_id`, `book_title`, `currency` set). Answers an empty list until the sales feed is implemented.
+         * @description One sales summary per book with sales (`book_id`, `book_title`, `currency` set).
          */
         get: operations["getAllSale"];
         put?: never;
@@ -1157,6 +1157,16 @@ export interface paths {
          *     409 code `DUPLICATE_UPLOAD` with 'Duplicate upload detected'. A row without a title:
          *     400 'Title not found'. Other invalid values: 400 `VALIDATION` with the book-details
          *     message. The 32 columns must all be present (the schema enforces the exact set).
+         *
+         *     Formulas (server `src/domain/pricing.ts`, `royalty.ts`; figures from the price
+         *     configuration): print cost per copy = base per book + pages x the paper type's cost per
+         *     page + the cover type's cost (+ duplex, soft touch, spiral, spot UV / perforation extras);
+         *     local royalty = local_price / 1.15 (ex VAT) - local print cost (ZAR); international
+         *     royalty = international_price x 70% - international print cost (USD); eBook and
+         *     audiobook royalty = price (ex VAT when local) x (1 - 50% wholesale discount) x 70%.
+         *     `totalCost` = processing services (print setup, or eBook upload + conversion, or
+         *     audiobook production, plus ISBN creation when requested) x 1.15. A negative royalty
+         *     answers 400 'Estimated royals cannot be a negative amount.'
          */
         post: operations["bulkCalculate"];
         delete?: never;
@@ -1175,8 +1185,7 @@ export interface paths {
         /**
          * Options for quotes (shared loader "resources")
          * @description Paper types, cover/book types (local and international) and genres, one option per
-         *     element of `results`, tagged by `group`. Answers an empty list until the option tables
-         *     are implemented.
+         *     element of `results`, tagged by `group`.
          */
         get: operations["getQuoteInfo"];
         put?: never;
@@ -1196,7 +1205,7 @@ export interface paths {
         };
         /**
          * The price configuration (shared loader "prices")
-         * @description `results` holds the current price configuration (one element). Answers an empty list until prices are implemented.
+         * @description `results` holds the current price configuration (one element).
          */
         get: operations["getPricingList"];
         put?: never;
@@ -1216,7 +1225,7 @@ export interface paths {
         };
         /**
          * Voice-over artists (shared loader "voiceArtists")
-         * @description Voice-over artists for audiobooks. Answers an empty list until the feature is implemented.
+         * @description Voice-over artists for audiobooks.
          */
         get: operations["getAllVoiceoverArtists"];
         put?: never;
@@ -1727,6 +1736,13 @@ export interface components {
             /** @description `shipped to customer` is shown green, anything else red. */
             sale_status?: string;
             selling_price?: number;
+            /**
+             * @description Currency of selling_price: ZAR (shown R) for a local book's order, USD for an
+             *     international book's. Not in the specification's order fields; added so the client can
+             *     show international prices in USD as section 1 requires.
+             * @enum {string}
+             */
+            currency?: "ZAR" | "USD";
             quantity?: number;
             /**
              * Format: date-time

@@ -11,6 +11,7 @@ export { cx } from './class-names';
 export { Field, TextField, type FieldControlProps, type FieldProps, type TextFieldProps } from './field';
 export { Modal, type ModalProps } from './modal';
 export { PageNotFound } from './page-not-found';
+export { PdfViewer, PDF_VIEWER_DEFAULT_ERROR, type PdfDocument, type PdfRenderer, type PdfViewerProps } from './pdf-viewer';
 export { PlaceholderScreen } from './placeholder-screen';
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';

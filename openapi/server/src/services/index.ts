@@ -2,6 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createAuthService } from './auth.js';
 import { createBooksService } from './books.js';
+import { createCheckoutService } from './checkout.js';
 import { createOrdersService } from './orders.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
 import type { ServiceHandlers } from './types.js';
@@ -12,9 +13,10 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
   return {
     ...createAuthService(app, config),
     ...createProfileService(app, config),
-    ...createBooksService(),
-    ...createOrdersService(),
-    ...createWizardService(),
+    ...createBooksService(app),
+    ...createOrdersService(app),
+    ...createCheckoutService(app, config),
+    ...createWizardService(app, config),
   };
 }
 

@@ -1,21 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OrderWithRegion, SalesSummaryFigures } from '../plugins/app/order-repository.js';
+import { bookNotFound } from './books.js';
+import { isStoredId } from './link-tokens.js';
 import type { ServiceHandlers } from './types.js';
 
 /** statusCode of an order list without orders; the client treats it as "no orders" (spec section 8). */
 export const NO_ORDERS_STATUS = 11;
 
-/**
- * Handlers for the orders operations implemented so far: the shared loaders, empty in the
- * contract's shape until the order and sales feeds come with the library issue.
- */
-export function createOrdersService() {
+/** portal.yaml Order. */
+export function toOrderView(order: OrderWithRegion) {
   return {
-    /** `skip`/`take` are validated by portal.yaml (take 1..100) and will page the real feed. */
-    async getBookOrders() {
-      return { statusCode: NO_ORDERS_STATUS, results: [] };
+    order_id: order.order_id,
+    book_id: order.book_id,
+    product_title: order.product_title,
+    customer: order.customer,
+    sale_status: order.sale_status,
+    selling_price: Number(order.selling_price),
+    currency: order.is_international ? ('USD' as const) : ('ZAR' as const),
+    quantity: order.quantity,
+    order_date: order.order_date.toISOString(),
+    createdAt: order.created_at.toISOString(),
+    takealot_url: order.takealot_url,
+  };
+}
+
+const ordersResult = (orders: OrderWithRegion[]) => ({
+  statusCode: orders.length > 0 ? 0 : NO_ORDERS_STATUS,
+  results: orders.map(toOrderView),
+});
+
+const ZERO_SALES: SalesSummaryFigures = {
+  profit: '0',
+  quantity: 0,
+  returned: 0,
+  total_royalties: '0',
+  total_revenue: '0',
+  total_cost: '0',
+};
+
+function toSalesFigures(sales: SalesSummaryFigures) {
+  return {
+    profit: Number(sales.profit),
+    quantity: sales.quantity,
+    returned: sales.returned,
+    total_royalties: Number(sales.total_royalties),
+    total_cost: Number(sales.total_cost),
+    total_revenue: Number(sales.total_revenue),
+  };
+}
+
+const currencyOf = (isInternational: boolean) => (isInternational ? 'USD' : 'ZAR');
+
+/**
+ * Handlers of the orders operations: the marketplace's order lines and the sales summaries of
+ * the token's user's books (read-only; the feed fills them).
+ */
+export function createOrdersService(app: FastifyInstance) {
+  const { bookRepository, orderRepository } = app;
+
+  return {
+    /** De-duplicated by order id (the newest line of a repeated order), newest first, paged. */
+    async getBookOrders(request: FastifyRequest<{ Querystring: { skip?: number; take?: number } }>) {
+      const { skip = 0, take = 100 } = request.query;
+      return ordersResult(await orderRepository.listDistinctByUser(request.userId, { skip, take }));
     },
 
-    async getAllSale() {
-      return { statusCode: 0, results: [] };
+    /** Every line of one book, repeated order ids included (the client de-duplicates). */
+    async getOrdersPerBook(request: FastifyRequest<{ Params: { id: number } }>) {
+      const { id } = request.params;
+      if (!isStoredId(id) || !(await bookRepository.findOwned(request.userId, id))) throw bookNotFound();
+      return ordersResult(await orderRepository.listByBook(request.userId, id));
+    },
+
+    async getSalePerBook(request: FastifyRequest<{ Params: { id: number } }>) {
+      const { id } = request.params;
+      const book = isStoredId(id) ? await bookRepository.findOwned(request.userId, id) : undefined;
+      if (!book) throw bookNotFound();
+      const sales = (await orderRepository.salesOfBook(id)) ?? ZERO_SALES;
+      return {
+        statusCode: 0,
+        result: {
+          book_id: book.id,
+          book_title: book.book_title,
+          currency: currencyOf(book.is_international),
+          ...toSalesFigures(sales),
+        },
+      };
+    },
+
+    async getAllSale(request: FastifyRequest) {
+      const rows = await orderRepository.salesByUser(request.userId);
+      return {
+        statusCode: 0,
+        results: rows.map((row) => ({
+          book_id: row.book_id,
+          book_title: row.book_title,
+          currency: currencyOf(row.is_international),
+          ...toSalesFigures(row),
+        })),
+      };
     },
   } satisfies ServiceHandlers;
 }

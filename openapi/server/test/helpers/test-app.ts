@@ -149,3 +149,29 @@ export function linkIn(text: string, page: '/verify' | '/reset-password'): { id:
   if (!match) throw new Error(`no ${page} link in: ${text}`);
   return { id: Number(match[1]), token: match[2]! };
 }
+
+/** user_status 1 for a registered user (as the e-mailed link would); returns the user's id. */
+export async function activateUser(app: FastifyInstance, email: string): Promise<number> {
+  const user = await app.userRepository.findByEmail(email);
+  if (!user) throw new Error(`no user ${email}`);
+  await app.userRepository.activate(user.id);
+  return user.id;
+}
+
+/** A registered and activated user with its id. */
+export async function registerActiveUser(app: FastifyInstance): Promise<RegisteredUser & { id: number }> {
+  const user = await registerUser(app);
+  return { ...user, id: await activateUser(app, user.email) };
+}
+
+/** Logs in through the API; answers the access token. */
+export async function loginToken(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authO/login',
+    payload: { email, password },
+    remoteAddress: uniqueAddress(),
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ accessToken: string }>().accessToken;
+}

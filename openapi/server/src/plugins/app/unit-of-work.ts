@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../external/db-schema.js';
 import { definePlugin } from '../define-plugin.js';
+import { createBookRepository, type BookRepository } from './book-repository.js';
+import { createCartRepository, type CartRepository } from './cart-repository.js';
+import { createCouponRepository, type CouponRepository } from './coupon-repository.js';
+import { createOrderRepository, type OrderRepository } from './order-repository.js';
 import { createRefreshTokenRepository, type RefreshTokenRepository } from './refresh-token-repository.js';
 import { createUserRepository, type UserRepository } from './user-repository.js';
 import {
@@ -19,6 +23,10 @@ export interface TransactionalRepositories {
   users: UserRepository;
   refreshTokens: RefreshTokenRepository;
   verificationTokens: VerificationTokenRepository;
+  books: BookRepository;
+  orders: OrderRepository;
+  coupons: CouponRepository;
+  cart: CartRepository;
 }
 
 /**
@@ -38,6 +46,10 @@ export function createUnitOfWork(db: Kysely<Database>): UnitOfWork {
           users: createUserRepository(tx),
           refreshTokens: createRefreshTokenRepository(tx),
           verificationTokens: createVerificationTokenRepository(tx),
+          books: createBookRepository(tx),
+          orders: createOrderRepository(tx),
+          coupons: createCouponRepository(tx),
+          cart: createCartRepository(tx),
         }),
       );
     },

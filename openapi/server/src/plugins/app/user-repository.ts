@@ -37,11 +37,14 @@ export interface UserRepository {
   activate(id: number): Promise<void>;
   /** false when the user does not exist. */
   setInitialLogin(id: number, initialLogin: number): Promise<boolean>;
+  /** Adds `amount` (rand) to the balance in one UPDATE; false when the user does not exist. */
+  creditBalance(id: number, amount: number): Promise<boolean>;
 }
 
 const UNIQUE_VIOLATION = '23505';
 
-function isUniqueViolation(err: unknown): boolean {
+/** PostgreSQL's unique_violation (23505), from pg and PGlite alike. */
+export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
 }
 
@@ -95,6 +98,15 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
       const result = await db
         .updateTable('users')
         .set({ initial_login: initialLogin })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async creditBalance(id, amount) {
+      const result = await db
+        .updateTable('users')
+        .set((eb) => ({ balance: eb('balance', '+', amount.toFixed(2)) }))
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;

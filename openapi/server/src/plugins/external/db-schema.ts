@@ -66,8 +66,173 @@ export interface SchemaMigrationsTable {
   applied_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** numeric columns arrive as strings from both drivers (precision); written as number or string. */
+type Numeric = ColumnType<string, string | number | undefined, string | number>;
+type NullableNumeric = ColumnType<string | null, string | number | null | undefined, string | number | null>;
+/** jsonb: parsed on read, written as JSON text (pg and PGlite cast text the same way). */
+type Json<T> = ColumnType<T, string | undefined, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export type FormatType = 'print' | 'ebook' | 'audiobook';
+
+/** Content of books.misc (BookMisc of portal.yaml, minus the derived match ids). */
+export interface BookMiscData {
+  status?: string;
+  archived?: boolean;
+  isPaid?: boolean;
+  bookStage?: string;
+  metaDataInfo?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Signed contract details stored with the book (the wizard's SignedContractPayload, trimmed). */
+export interface BookContractData {
+  signed_at: string;
+  print_name: string;
+  signed_place: string;
+  publish_name?: string;
+  email?: string;
+  authors?: string;
+  is_self_publisher?: boolean;
+  /** data: URL (PNG/JPEG) of the drawn signature and initials, when captured. */
+  signature?: string | null;
+  initials?: string | null;
+  [key: string]: unknown;
+}
+
+export interface StoredBookFile {
+  filename: string;
+  title: string;
+  kind: 'cover' | 'book' | 'audio' | 'thumbnail' | 'contract' | string;
+}
+
+export interface BooksTable {
+  id: Generated<number>;
+  user_id: number;
+  pair_id: string;
+  is_international: boolean;
+  book_title: string;
+  format_type: FormatType;
+  no_of_pages: number | null;
+  isbn: string | null;
+  book_code: string | null;
+  genre_id: number | null;
+  price_sale: NullableNumeric;
+  local_price: NullableNumeric;
+  international_price: NullableNumeric;
+  local_royalty: NullableNumeric;
+  international_royalty: NullableNumeric;
+  misc: Json<BookMiscData>;
+  contract: NullableJson<BookContractData>;
+  thumbnail: string | null;
+  files: Json<StoredBookFile[]>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface SalesSummariesTable {
+  book_id: number;
+  profit: Numeric;
+  quantity: ColumnType<number, number | undefined, number>;
+  returned: ColumnType<number, number | undefined, number>;
+  total_royalties: Numeric;
+  total_revenue: Numeric;
+  total_cost: Numeric;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_id: string;
+  user_id: number;
+  book_id: number | null;
+  product_title: string;
+  customer: string | null;
+  sale_status: string;
+  selling_price: Numeric;
+  quantity: ColumnType<number, number | undefined, number>;
+  order_date: Timestamp;
+  takealot_url: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  type: 'value' | 'percentage';
+  amount: Numeric;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  expires_at: NullableTimestamp;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  user_id: number;
+  context: 'balance' | 'cart';
+  amount: Numeric;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One service of a cart item (CartService of portal.yaml). */
+export interface CartServiceData {
+  name: string;
+  description?: string;
+  cost: number;
+  discount?: number;
+  discount_type?: number;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  book_id: number | null;
+  international_book_id: number | null;
+  misc: Json<CartServiceData[]>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface VoiceArtistsTable {
+  id: number;
+  name: string;
+  gender: string | null;
+  nationality: string | null;
+  sample_url: string | null;
+}
+
+export type ReferenceGroup =
+  | 'localPaperTypes'
+  | 'internationalPaperTypes'
+  | 'localBookTypes'
+  | 'internationalBookTypes'
+  | 'genres';
+
+export interface ReferenceOptionsTable {
+  group_name: ReferenceGroup;
+  id: number;
+  name: string;
+  max_page: number | null;
+  unit_cost: NullableNumeric;
+  subject_heading: string | null;
+  bisac: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+}
+
+export interface PricesTable {
+  id: number;
+  config: Json<Record<string, unknown>>;
+}
+
 export interface Database {
   users: UsersTable;
+  books: BooksTable;
+  sales_summaries: SalesSummariesTable;
+  orders: OrdersTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  cart_items: CartItemsTable;
+  voice_artists: VoiceArtistsTable;
+  reference_options: ReferenceOptionsTable;
+  prices: PricesTable;
   refresh_tokens: RefreshTokensTable;
   email_outbox: EmailOutboxTable;
   verification_tokens: VerificationTokensTable;
@@ -80,3 +245,12 @@ export type NewUserRow = Insertable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type VerificationTokenRow = Selectable<VerificationTokensTable>;
+export type BookRow = Selectable<BooksTable>;
+export type NewBookRow = Insertable<BooksTable>;
+export type SalesSummaryRow = Selectable<SalesSummariesTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrderRow = Insertable<OrdersTable>;
+export type CouponRow = Selectable<CouponsTable>;
+export type CartItemRow = Selectable<CartItemsTable>;
+export type VoiceArtistRow = Selectable<VoiceArtistsTable>;
+export type ReferenceOptionRow = Selectable<ReferenceOptionsTable>;

@@ -1,0 +1,197 @@
+import type { Format } from './pricing.js';
+
+/**
+ * Reading one bulk-upload CSV row (pure): the client converts 'true'/'false'/'null' and numeric
+ * text, but cells may still arrive as text, so every value is coerced here. Failures carry the
+ * book-details messages of the wizard specification (section 5).
+ *
+ * The wizard issue will bring the book-details structs to @pod/shared-contracts/validation;
+ * these messages should then come from there.
+ */
+
+export const BOOK_MESSAGES = {
+  titleMissing: 'Title not found',
+  titleShort: 'Title must be at least 3 characters long',
+  titleLong: 'Title must be less than 50 characters long',
+  format: 'Please select a format for your book',
+  region: 'Please select whether our book will be sold to a local or an international market',
+  genre: 'Please select a genre for your book',
+  isbnMissing: 'Please enter an ISBN number for your book',
+  isbnInvalid: 'Please enter a valid ISBN number for your book - 13 characters long and only numbers.',
+  pagesMissing: 'Please enter the number of pages in book',
+  pagesInvalid: 'Please enter a valid number of pages for your book',
+  pagesMin: 'Local and International books require at least 18 pages',
+  pagesHalf: 'Local and International books can not have half a page',
+  pagesOdd: 'Please add an extra page for printed books with an uneven number of pages.',
+  pagesMax: 'Local and International books can not have more than 1200 pages',
+  pagesPaper: 'The amount of pages exceed the paper type.',
+  priceMissing: 'Please enter the desired selling price of your book',
+  priceInvalid: 'Please enter a valid selling price for your book',
+  localPaper: 'Please select a local paper type',
+  localCover: 'Please select a local cover paper type',
+  internationalPaper: 'Please select an international paper type',
+  internationalCover: 'Please select an international cover type',
+  negativeRoyalty: 'Estimated royals cannot be a negative amount.',
+} as const;
+
+/** International cover type used when a row names none (wizard section 9). */
+export const DEFAULT_INTERNATIONAL_COVER_TYPE_ID = 7;
+
+export class BookRowError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BookRowError';
+  }
+}
+
+export type CsvValue = string | number | boolean | null;
+
+export interface BulkRow {
+  title: string;
+  format: Format;
+  pages: number | null;
+  isLocal: boolean;
+  isInternational: boolean;
+  localPrice: number | null;
+  internationalPrice: number | null;
+  localPaperTypeId: number | null;
+  localCoverTypeId: number | null;
+  internationalPaperTypeId: number | null;
+  internationalCoverTypeId: number | null;
+  /** null when the ISBN is to be provided (registration requested). */
+  isbn: string | null;
+  isbnRequired: boolean;
+  /** A genre id, or a BISAC code / subject heading to look up. */
+  genre: number | string;
+  duplex: boolean;
+  softTouch: boolean;
+  spiral: boolean;
+  spotUv: boolean;
+  internationalDuplex: boolean;
+  perforation: boolean;
+  recordingNeeded: boolean;
+}
+
+const blank = (value: CsvValue | undefined) => value === null || value === undefined || String(value).trim() === '';
+
+export function toBool(value: CsvValue | undefined): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1;
+  return ['true', '1', 'yes', 'y'].includes(String(value ?? '').trim().toLowerCase());
+}
+
+function toId(value: CsvValue | undefined): number | null {
+  if (blank(value)) return null;
+  const text = String(value).trim();
+  return /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+}
+
+function toFormat(value: CsvValue | undefined): Format {
+  const text = String(value ?? '').trim().toLowerCase().replace(/[\s-]/g, '');
+  if (text === 'print' || text === 'paperback' || text === 'hardcover') return 'print';
+  if (text === 'ebook') return 'ebook';
+  if (text === 'audiobook' || text === 'audio') return 'audiobook';
+  throw new BookRowError(BOOK_MESSAGES.format);
+}
+
+/** Price: a number, or text of up to 8 digits with up to 2 decimals (the form's input pattern). */
+function toPrice(value: CsvValue | undefined): number {
+  if (blank(value)) throw new BookRowError(BOOK_MESSAGES.priceMissing);
+  const text = typeof value === 'number' ? String(value) : String(value).trim().replace(/^R\s*|^\$\s*|^USD\s*/i, '');
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) throw new BookRowError(BOOK_MESSAGES.priceInvalid);
+  const price = Number(text);
+  if (price <= 0) throw new BookRowError(BOOK_MESSAGES.priceInvalid);
+  return price;
+}
+
+function toPages(value: CsvValue | undefined, format: Format): number | null {
+  if (blank(value)) {
+    if (format === 'print') throw new BookRowError(BOOK_MESSAGES.pagesMissing);
+    return null;
+  }
+  const text = String(value).trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new BookRowError(BOOK_MESSAGES.pagesInvalid);
+  const pages = Number(text);
+  if (format !== 'print') {
+    if (!Number.isInteger(pages)) throw new BookRowError(BOOK_MESSAGES.pagesHalf);
+    return pages;
+  }
+  if (pages < 18) throw new BookRowError(BOOK_MESSAGES.pagesMin);
+  if (!Number.isInteger(pages)) throw new BookRowError(BOOK_MESSAGES.pagesHalf);
+  if (pages % 2 !== 0) throw new BookRowError(BOOK_MESSAGES.pagesOdd);
+  if (pages > 1200) throw new BookRowError(BOOK_MESSAGES.pagesMax);
+  return pages;
+}
+
+function requiredId(value: CsvValue | undefined, message: string): number {
+  const id = toId(value);
+  if (id === null || Number.isNaN(id)) throw new BookRowError(message);
+  return id;
+}
+
+/** Reads and checks one row; throws BookRowError with the first failing rule's message. */
+export function parseBulkRow(row: Record<string, CsvValue>): BulkRow {
+  if (blank(row.book_title)) throw new BookRowError(BOOK_MESSAGES.titleMissing);
+  const title = String(row.book_title).trim();
+  if (title.length < 3) throw new BookRowError(BOOK_MESSAGES.titleShort);
+  if (title.length >= 50) throw new BookRowError(BOOK_MESSAGES.titleLong);
+
+  const format = toFormat(row.format_type);
+  // An eBook is sold internationally only (wizard section 4).
+  const isLocal = format === 'ebook' ? false : toBool(row.is_local);
+  let isInternational = toBool(row.is_international);
+  if (format === 'ebook' && !isInternational) isInternational = toBool(row.is_local);
+  if (!isLocal && !isInternational) throw new BookRowError(BOOK_MESSAGES.region);
+
+  if (blank(row.genre)) throw new BookRowError(BOOK_MESSAGES.genre);
+  const genreId = toId(row.genre);
+  const genre = genreId !== null && !Number.isNaN(genreId) ? genreId : String(row.genre).trim();
+
+  const isbnRequired = toBool(row.isbn_is_required);
+  let isbn: string | null = null;
+  if (!isbnRequired) {
+    if (blank(row.isbn)) throw new BookRowError(BOOK_MESSAGES.isbnMissing);
+    isbn = String(row.isbn).replace(/[\s-]/g, '');
+    if (!/^\d{13}$/.test(isbn)) throw new BookRowError(BOOK_MESSAGES.isbnInvalid);
+  }
+
+  const pages = toPages(row.no_of_pages, format);
+  const localPrice = isLocal ? toPrice(row.local_price) : null;
+  const internationalPrice = isInternational ? toPrice(row.international_price) : null;
+
+  const print = format === 'print';
+  const localPaperTypeId = print && isLocal ? requiredId(row.l_paper_type_id, BOOK_MESSAGES.localPaper) : null;
+  const localCoverTypeId = print && isLocal ? requiredId(row.l_cover_type_id, BOOK_MESSAGES.localCover) : null;
+  const internationalPaperTypeId =
+    print && isInternational ? requiredId(row.i_paper_type_id, BOOK_MESSAGES.internationalPaper) : null;
+  const internationalCoverTypeId =
+    print && isInternational
+      ? blank(row.i_cover_type_id)
+        ? DEFAULT_INTERNATIONAL_COVER_TYPE_ID
+        : requiredId(row.i_cover_type_id, BOOK_MESSAGES.internationalCover)
+      : null;
+
+  return {
+    title,
+    format,
+    pages,
+    isLocal,
+    isInternational,
+    localPrice,
+    internationalPrice,
+    localPaperTypeId,
+    localCoverTypeId,
+    internationalPaperTypeId,
+    internationalCoverTypeId,
+    isbn,
+    isbnRequired,
+    genre,
+    duplex: toBool(row.duplex_needed),
+    softTouch: toBool(row.soft_touch_matt_lamination),
+    spiral: toBool(row.spiral_bound),
+    spotUv: toBool(row.spot_uv),
+    internationalDuplex: toBool(row.i_duplex_covered),
+    perforation: toBool(row.perforation),
+    recordingNeeded: toBool(row.recording_needed),
+  };
+}

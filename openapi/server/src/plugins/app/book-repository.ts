@@ -1,0 +1,138 @@
+import { sql, type Kysely } from 'kysely';
+import type { BookMiscData, BookRow, Database, NewBookRow } from '../external/db-schema.js';
+import { definePlugin } from '../define-plugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bookRepository: BookRepository;
+  }
+}
+
+/** A book record with whether it has sales and orders (the detail panel's tabs). */
+export type BookWithActivity = BookRow & { has_sales: boolean; has_orders: boolean };
+
+/** Outcome of a guarded state change: done, no such record of this user, or not allowed now. */
+export type GuardedChange = 'done' | 'not-found' | 'not-allowed';
+
+export interface BookRepository {
+  /** The user's records (both regions), newest first. */
+  listByUser(userId: number): Promise<BookWithActivity[]>;
+  /** The user's record `id`, optionally only in one region; undefined for another user's id. */
+  findOwned(userId: number, id: number, isInternational?: boolean): Promise<BookWithActivity | undefined>;
+  /** The other region's record of the same upload. */
+  findPartner(book: Pick<BookRow, 'id' | 'pair_id'>): Promise<BookRow | undefined>;
+  /** misc.archived = true, only when neither archived nor paid (one conditional UPDATE). */
+  archive(userId: number, id: number, isInternational: boolean): Promise<GuardedChange>;
+  /** Deletes the record, only when archived and not paid (one conditional DELETE). */
+  deleteArchived(userId: number, id: number, isInternational: boolean): Promise<GuardedChange>;
+  /** Whether the user has a record in that region with this title (trimmed, case-insensitive). */
+  titleExists(userId: number, title: string, isInternational: boolean): Promise<boolean>;
+  insertMany(rows: NewBookRow[]): Promise<BookRow[]>;
+  countByUser(userId: number): Promise<number>;
+  /** Serialises concurrent writers of one user's library until the transaction ends. */
+  lockUser(userId: number): Promise<void>;
+}
+
+const flag = (key: keyof BookMiscData) => sql<boolean>`coalesce((misc->>${key})::boolean, false)`;
+
+export function createBookRepository(db: Kysely<Database>): BookRepository {
+  const withActivity = () =>
+    db
+      .selectFrom('books')
+      .selectAll('books')
+      .select((eb) => [
+        eb.exists(eb.selectFrom('sales_summaries as s').select('s.book_id').whereRef('s.book_id', '=', 'books.id').where('s.quantity', '>', 0)).$castTo<boolean>().as('has_sales'),
+        eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.book_id', '=', 'books.id')).$castTo<boolean>().as('has_orders'),
+      ]);
+
+  async function exists(userId: number, id: number, isInternational: boolean) {
+    const row = await db
+      .selectFrom('books')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('is_international', '=', isInternational)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  return {
+    async listByUser(userId) {
+      return withActivity().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    async findOwned(userId, id, isInternational) {
+      let query = withActivity().where('id', '=', id).where('user_id', '=', userId);
+      if (isInternational !== undefined) query = query.where('is_international', '=', isInternational);
+      return query.executeTakeFirst();
+    },
+
+    async findPartner(book) {
+      return db.selectFrom('books').selectAll().where('pair_id', '=', book.pair_id).where('id', '<>', book.id).executeTakeFirst();
+    },
+
+    async archive(userId, id, isInternational) {
+      const result = await db
+        .updateTable('books')
+        .set({ misc: sql<string>`misc || '{"archived": true}'::jsonb` })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('is_international', '=', isInternational)
+        .where(flag('archived'), '=', false)
+        .where(flag('isPaid'), '=', false)
+        .executeTakeFirst();
+      if (result.numUpdatedRows > 0n) return 'done';
+      return (await exists(userId, id, isInternational)) ? 'not-allowed' : 'not-found';
+    },
+
+    async deleteArchived(userId, id, isInternational) {
+      const result = await db
+        .deleteFrom('books')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('is_international', '=', isInternational)
+        .where(flag('archived'), '=', true)
+        .where(flag('isPaid'), '=', false)
+        .executeTakeFirst();
+      if (result.numDeletedRows > 0n) return 'done';
+      return (await exists(userId, id, isInternational)) ? 'not-allowed' : 'not-found';
+    },
+
+    async titleExists(userId, title, isInternational) {
+      const row = await db
+        .selectFrom('books')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('is_international', '=', isInternational)
+        .where((eb) => eb(eb.fn('lower', [eb.fn('btrim', ['book_title'])]), '=', title.trim().toLowerCase()))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertMany(rows) {
+      if (rows.length === 0) return [];
+      return db.insertInto('books').values(rows).returningAll().execute();
+    },
+
+    async countByUser(userId) {
+      const row = await db
+        .selectFrom('books')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async lockUser(userId) {
+      // Arbitrary namespace (2026) so this lock cannot collide with the migration lock.
+      await sql`SELECT pg_advisory_xact_lock(2026, ${userId})`.execute(db);
+    },
+  };
+}
+
+export default definePlugin(
+  async (app) => {
+    app.decorate('bookRepository', createBookRepository(app.db));
+  },
+  { name: 'book-repository', dependencies: ['db'] },
+);

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { CouponRow, Database } from '../external/db-schema.js';
+import { definePlugin } from '../define-plugin.js';
+import { isUniqueViolation } from './user-repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    couponRepository: CouponRepository;
+  }
+}
+
+export type CouponContext = 'balance' | 'cart';
+
+export interface NewCoupon {
+  code: string;
+  type: 'value' | 'percentage';
+  amount: number;
+  active?: boolean;
+  expiresAt?: Date | null;
+}
+
+/** Raised when the (coupon, user, context) redemption already exists, whoever won the race. */
+export class CouponAlreadyUsedError extends Error {
+  constructor() {
+    super('Coupon already used by this user');
+    this.name = 'CouponAlreadyUsedError';
+  }
+}
+
+export interface CouponRepository {
+  /** By code, trimmed and case-insensitively; active or not, expired or not (the service decides). */
+  findByCode(code: string): Promise<CouponRow | undefined>;
+  /** Whether the user has used the coupon in any context. */
+  isUsedBy(couponId: number, userId: number): Promise<boolean>;
+  /** Records a use; throws CouponAlreadyUsedError when this user already used it in `context`. */
+  redeem(input: { couponId: number; userId: number; context: CouponContext; amount: number; at: Date }): Promise<void>;
+  /** Creates the coupons whose codes do not exist yet (seeding); returns how many were created. */
+  ensure(coupons: NewCoupon[]): Promise<number>;
+}
+
+export function createCouponRepository(db: Kysely<Database>): CouponRepository {
+  return {
+    async findByCode(code) {
+      return db
+        .selectFrom('coupons')
+        .selectAll()
+        .where((eb) => eb(eb.fn('upper', ['code']), '=', code.trim().toUpperCase()))
+        .executeTakeFirst();
+    },
+
+    async isUsedBy(couponId, userId) {
+      const row = await db
+        .selectFrom('coupon_redemptions')
+        .select('id')
+        .where('coupon_id', '=', couponId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async redeem({ couponId, userId, context, amount, at }) {
+      try {
+        await db
+          .insertInto('coupon_redemptions')
+          .values({ coupon_id: couponId, user_id: userId, context, amount: amount.toFixed(2), created_at: at })
+          .execute();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new CouponAlreadyUsedError();
+        throw err;
+      }
+    },
+
+    async ensure(coupons) {
+      let created = 0;
+      for (const coupon of coupons) {
+        if (await this.findByCode(coupon.code)) continue;
+        await db
+          .insertInto('coupons')
+          .values({
+            code: coupon.code.toUpperCase(),
+            type: coupon.type,
+            amount: coupon.amount.toFixed(2),
+            active: coupon.active ?? true,
+            expires_at: coupon.expiresAt ?? null,
+          })
+          .execute();
+        created += 1;
+      }
+      return created;
+    },
+  };
+}
+
+export default definePlugin(
+  async (app) => {
+    app.decorate('couponRepository', createCouponRepository(app.db));
+  },
+  { name: 'coupon-repository', dependencies: ['db'] },
+);

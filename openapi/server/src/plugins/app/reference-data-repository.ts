@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database, ReferenceGroup, ReferenceOptionRow, VoiceArtistRow } from '../external/db-schema.js';
+import { definePlugin } from '../define-plugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    referenceDataRepository: ReferenceDataRepository;
+  }
+}
+
+/** The wizard's reference data (migration 003): options, voice-over artists, prices. */
+export interface ReferenceDataRepository {
+  listOptions(): Promise<ReferenceOptionRow[]>;
+  findOption(group: ReferenceGroup, id: number): Promise<ReferenceOptionRow | undefined>;
+  /** A genre by BISAC code or subject heading (case-insensitive). */
+  findGenre(text: string): Promise<ReferenceOptionRow | undefined>;
+  listVoiceArtists(): Promise<VoiceArtistRow[]>;
+  /** The stored price configuration (jsonb), undefined when the row is missing. */
+  priceConfig(): Promise<Record<string, unknown> | undefined>;
+}
+
+const GROUP_ORDER = ['localPaperTypes', 'localBookTypes', 'internationalPaperTypes', 'internationalBookTypes', 'genres'];
+
+export function createReferenceDataRepository(db: Kysely<Database>): ReferenceDataRepository {
+  return {
+    async listOptions() {
+      const rows = await db.selectFrom('reference_options').selectAll().orderBy('sort_order').orderBy('id').execute();
+      return rows.sort((a, b) => GROUP_ORDER.indexOf(a.group_name) - GROUP_ORDER.indexOf(b.group_name));
+    },
+
+    async findOption(group, id) {
+      return db.selectFrom('reference_options').selectAll().where('group_name', '=', group).where('id', '=', id).executeTakeFirst();
+    },
+
+    async findGenre(text) {
+      const wanted = text.trim().toLowerCase();
+      return db
+        .selectFrom('reference_options')
+        .selectAll()
+        .where('group_name', '=', 'genres')
+        .where((eb) =>
+          eb.or([eb(eb.fn('lower', ['bisac']), '=', wanted), eb(eb.fn('lower', ['subject_heading']), '=', wanted)]),
+        )
+        .executeTakeFirst();
+    },
+
+    async listVoiceArtists() {
+      return db.selectFrom('voice_artists').selectAll().orderBy('id').execute();
+    },
+
+    async priceConfig() {
+      const row = await db.selectFrom('prices').select('config').where('id', '=', 1).executeTakeFirst();
+      return row?.config;
+    },
+  };
+}
+
+export default definePlugin(
+  async (app) => {
+    app.decorate('referenceDataRepository', createReferenceDataRepository(app.db));
+  },
+  { name: 'reference-data-repository', dependencies: ['db'] },
+);

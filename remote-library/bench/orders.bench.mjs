@@ -1,0 +1,93 @@
+/**
+ * Times the orders screen's pure querying (src/features/orders/order-query.ts) over 10 000
+ * generated orders: de-duplication + indexing (once per list), then filter + paginate (every
+ * keystroke). A benchmark, not a test: it prints milliseconds and asserts nothing.
+ *   pnpm --filter remote-library bench        BENCH_ORDERS=50000 BENCH_ITERATIONS=50 pnpm bench
+ *
+ * The TypeScript source is compiled with @swc/core (already a dev dependency) and imported
+ * from memory, so the numbers are those of the very code the screen runs.
+ */
+import { Buffer } from 'node:buffer';
+import console from 'node:console';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+import { fileURLToPath, URL } from 'node:url';
+import { transformSync } from '@swc/core';
+
+const source = fileURLToPath(new URL('../src/features/orders/order-query.ts', import.meta.url));
+const { code } = transformSync(readFileSync(source, 'utf8'), {
+  filename: source,
+  jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+  module: { type: 'es6' },
+});
+const { dedupeOrders, filterOrders, indexOrders, paginate } = await import(
+  `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+);
+
+const COUNT = Number(process.env.BENCH_ORDERS ?? 10_000);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
+const PAGE = 12;
+
+// The screen's formats (shared-contracts' formatDateTime and formatRand), copied: a node
+// script may not import the browser package.
+const pad = (n) => String(n).padStart(2, '0');
+const formatters = {
+  formatDate(value) {
+    const d = new Date(value);
+    return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  },
+  formatPrice(value) {
+    const [whole, cents] = Math.abs(value ?? 0).toFixed(2).split('.');
+    return `R ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${cents}`;
+  },
+};
+
+const STATUSES = ['shipped to customer', 'pending', 'returned', 'cancelled'];
+const CUSTOMERS = ['Naledi Dube', 'Pieter Botha', 'Lerato Mokoena', 'Sipho Nkosi', 'Anna van Wyk'];
+const start = Date.UTC(2023, 0, 1);
+// 2% repeats of earlier order ids, as a feed with duplicates would have.
+const orders = Array.from({ length: COUNT }, (_, i) => ({
+  order_id: i % 50 === 49 ? i - 7 : i + 1,
+  product_title: `Book number ${i % 700} volume ${i % 13}`,
+  customer: CUSTOMERS[i % CUSTOMERS.length],
+  sale_status: STATUSES[i % STATUSES.length],
+  selling_price: 50 + ((i * 37) % 2000) + 0.99,
+  quantity: 1 + (i % 9),
+  order_date: new Date(start + i * 3_600_000).toISOString(),
+}));
+
+function time(run) {
+  run();
+  const timings = [];
+  for (let i = 0; i < ITERATIONS; i += 1) {
+    const began = performance.now();
+    run();
+    timings.push(performance.now() - began);
+  }
+  timings.sort((a, b) => a - b);
+  return { median: timings[Math.floor(timings.length / 2)], max: timings[timings.length - 1] };
+}
+
+const indexed = indexOrders(orders, formatters);
+const cases = [
+  ['dedupe', () => dedupeOrders(orders)],
+  ['dedupe + index (once per list)', () => indexOrders(orders, formatters)],
+  ['filter + paginate: no filter', () => paginate(filterOrders(indexed, { query: '', from: '', to: '' }), PAGE)],
+  ['filter + paginate: "botha"', () => paginate(filterOrders(indexed, { query: 'botha', from: '', to: '' }), PAGE)],
+  ['filter + paginate: "no match at all"', () => paginate(filterOrders(indexed, { query: 'no match at all', from: '', to: '' }), PAGE)],
+  [
+    'filter + paginate: "shipped" in March 2023',
+    () => paginate(filterOrders(indexed, { query: 'shipped', from: '2023-03-01', to: '2023-03-31' }), PAGE),
+  ],
+  [
+    'dedupe + index + filter + paginate (cold)',
+    () => paginate(filterOrders(indexOrders(orders, formatters), { query: 'volume 7', from: '', to: '' }), PAGE),
+  ],
+];
+
+console.log(`orders query over ${COUNT} orders (${indexed.length} unique), ${ITERATIONS} iterations`);
+for (const [name, run] of cases) {
+  const { median, max } = time(run);
+  console.log(`  ${name.padEnd(46)} median ${median.toFixed(2).padStart(8)} ms   max ${max.toFixed(2).padStart(8)} ms`);
+}

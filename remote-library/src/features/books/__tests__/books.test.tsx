@@ -1,0 +1,472 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import {
+  AlertRegion,
+  alertsAtom,
+  resetSharedData,
+  sessionStore,
+  setCurrentUser,
+  type Book,
+  type Order,
+  type SalesSummary,
+  type User,
+} from '@pod/shared-contracts';
+import { installFakeFetch, type FakeAnswer, type RecordedRequest } from '../../../test-support/fake-api';
+import { BooksScreen } from '../../../routes/books';
+
+const misc = (value: object) => JSON.stringify(value);
+
+const ZULU: Book = {
+  id: 11,
+  book_title: 'Zulu Nights',
+  format_type: 'ebook',
+  price_sale: 199.99,
+  localRoyalty: 35.5,
+  misc: misc({ status: 'pending', bookStage: 'getquote', internationalBookMatch: 21 }),
+};
+const KALAHARI: Book = {
+  id: 12,
+  book_title: 'Kalahari Sun',
+  format_type: 'print',
+  price_sale: 250,
+  misc: misc({ status: 'approved', archived: true, bookStage: 'uploaded' }),
+};
+const OCEAN: Book = {
+  id: 13,
+  book_title: 'Ocean Road',
+  format_type: 'audiobook',
+  misc: misc({ status: 'quote', isPaid: true, bookStage: 'signedcontract' }),
+};
+const DRAKENSBERG: Book = {
+  id: 14,
+  book_title: 'Drakensberg',
+  format_type: 'print',
+  misc: misc({ status: 'denied' }),
+};
+const NO_STATUS: Book = { id: 15, book_title: 'Untitled draft', format_type: 'print', misc: misc({}) };
+const ZULU_INTERNATIONAL: Book = {
+  id: 21,
+  book_title: 'Zulu Nights',
+  format_type: 'ebook',
+  price_sale: 12.5,
+  internationRoyalty: 3.25,
+  misc: misc({ status: 'pending', bookStage: 'signedcontract', localBookMatch: 11 }),
+};
+
+const NO_SALES: SalesSummary = { profit: 0, quantity: 0, returned: 0, total_royalties: 0, total_cost: 0, total_revenue: 0 };
+const ZULU_SALES: SalesSummary = { profit: 120, quantity: 5, returned: 2, total_royalties: 177.5, total_cost: 300, total_revenue: 999.5 };
+const ZULU_ORDER: Order = {
+  order_id: 'T-1',
+  product_title: 'Zulu Nights',
+  customer: 'Naledi Dube',
+  sale_status: 'shipped to customer',
+  selling_price: 199.99,
+  quantity: 3,
+  order_date: '2024-03-05T10:30:00',
+};
+
+interface Library {
+  localBooks: Book[];
+  internationalBooks: Book[];
+  sales: Record<number, SalesSummary>;
+  orders: Record<number, Order[]>;
+  files: Record<number, Book['files']>;
+  override?: (request: RecordedRequest) => FakeAnswer | undefined;
+}
+
+let library: Library;
+let calls: RecordedRequest[];
+
+const notFound: FakeAnswer = { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Book not found' } };
+
+function api(request: RecordedRequest): FakeAnswer {
+  const custom = library.override?.(request);
+  if (custom) return custom;
+  const { method, path } = request;
+  if (method === 'GET' && path === '/user/getuserbooks') {
+    return { status: 200, body: { statusCode: 0, localBooks: library.localBooks, internationalBooks: library.internationalBooks } };
+  }
+  if (method === 'GET' && path === '/user/viewuserinfo') {
+    return { status: 200, body: { statusCode: 0, result: { id: 7, name_first: 'Thandi', balance: 10, initial_login: 1 } } };
+  }
+  const info = /^\/user\/viewusersbookinfo\/(\d+)\/([01])$/.exec(path);
+  if (info) {
+    const id = Number(info[1]);
+    const all = [...library.localBooks, ...library.internationalBooks];
+    const book = all.find((item) => item.id === id);
+    return book ? { status: 200, body: { statusCode: 0, result: { ...book, files: library.files[id] ?? [] } } } : notFound;
+  }
+  const sale = /^\/user\/getsaleperbook\/(\d+)$/.exec(path);
+  if (sale) return { status: 200, body: { statusCode: 0, result: library.sales[Number(sale[1])] ?? NO_SALES } };
+  const orders = /^\/user\/getordersperbook\/(\d+)$/.exec(path);
+  if (orders) {
+    const list = library.orders[Number(orders[1])] ?? [];
+    return { status: 200, body: list.length ? { statusCode: 0, results: list } : { statusCode: 11, results: [] } };
+  }
+  return notFound;
+}
+
+function renderBooks() {
+  render(
+    <MemoryRouter initialEntries={['/books']}>
+      <AlertRegion />
+      <BooksScreen />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+const bookButton = (title: RegExp | string) => screen.getByRole('button', { name: typeof title === 'string' ? new RegExp(`^${title}`) : title });
+const detail = (title: string) => screen.getByRole('region', { name: title });
+
+async function openBook(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(await screen.findByRole('button', { name: new RegExp(`^${title}`) }));
+  const panel = detail(title);
+  // The files, sales and orders have arrived once the spinner is gone.
+  await waitFor(() => expect(within(panel).queryByRole('status', { name: "Loading the book's files" })).not.toBeInTheDocument());
+  return panel;
+}
+
+beforeEach(() => {
+  setCurrentUser(null);
+  resetSharedData();
+  sessionStore.set(alertsAtom, []);
+  library = {
+    localBooks: [ZULU, KALAHARI, OCEAN, DRAKENSBERG, NO_STATUS],
+    internationalBooks: [ZULU_INTERNATIONAL],
+    sales: {},
+    orders: {},
+    files: {},
+  };
+  calls = installFakeFetch((request) => api(request));
+  setCurrentUser({ id: 7, name_first: 'Thandi', balance: 10, initial_login: 1 } as User);
+});
+
+describe('/books', () => {
+  it('has its heading, title and the ways to add books', async () => {
+    renderBooks();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Books' })).toBeInTheDocument();
+    expect(document.title).toBe('Print on Demand | Your Books');
+    expect(screen.getByRole('link', { name: 'Upload Book' })).toHaveAttribute('href', '/new-book');
+    expect(screen.getByRole('link', { name: 'Bulk CSV Upload' })).toHaveAttribute('href', '/bulk-upload');
+    expect(await screen.findByRole('list', { name: 'Local books' })).toBeInTheDocument();
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/user/getuserbooks' }));
+  });
+
+  it('lists local books first and international books on their tab', async () => {
+    const user = renderBooks();
+    const tablist = await screen.findByRole('tablist', { name: 'Book regions' });
+    const local = within(tablist).getByRole('tab', { name: 'Local' });
+    const international = within(tablist).getByRole('tab', { name: 'International' });
+    expect(local).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('list', { name: 'Local books' })).getAllByRole('listitem')).toHaveLength(5);
+
+    await user.click(international);
+
+    expect(international).toHaveAttribute('aria-selected', 'true');
+    expect(local).toHaveAttribute('aria-selected', 'false');
+    const list = screen.getByRole('list', { name: 'International books' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent('Zulu Nights');
+    expect(screen.queryByRole('list', { name: 'Local books' })).not.toBeInTheDocument();
+
+    await user.keyboard('{ArrowLeft}');
+    expect(local).toHaveAttribute('aria-selected', 'true');
+    expect(local).toHaveFocus();
+  });
+
+  it('shows the format label (ebook as eBook), the badges and the status in words and colour', async () => {
+    renderBooks();
+    const list = await screen.findByRole('list', { name: 'Local books' });
+    const [zulu, kalahari, ocean, drakensberg, draft] = within(list).getAllByRole('listitem') as HTMLElement[];
+
+    expect(zulu).toHaveTextContent('eBook');
+    expect(within(zulu!).getByText('Status: pending')).toHaveClass('status-pending');
+    expect(within(kalahari!).getByText('cancelled')).toBeInTheDocument();
+    expect(within(kalahari!).getByText('Status: approved')).toHaveClass('status-approved');
+    expect(within(ocean!).getByText('paid')).toBeInTheDocument();
+    expect(ocean).toHaveTextContent('Audiobook');
+    expect(within(ocean!).getByText('Status: quote')).toHaveClass('status-quote');
+    expect(within(drakensberg!).getByText('Status: denied')).toHaveClass('status-denied');
+    expect(zulu).not.toHaveTextContent(/cancelled|paid/);
+    expect(draft).not.toHaveTextContent('Status');
+  });
+
+  it('scrolls the list above 8 books only', async () => {
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ id: 100 + i, book_title: `Book ${i + 1}`, format_type: 'print', misc: '{}' }));
+    library.localBooks = many(8);
+    const { unmount } = render(
+      <MemoryRouter>
+        <BooksScreen />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('list', { name: 'Local books' })).not.toHaveClass('scrolling');
+    unmount();
+
+    library.localBooks = many(9);
+    resetSharedData();
+    renderBooks();
+    await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(9));
+    expect(screen.getByRole('list', { name: 'Local books' })).toHaveClass('scrolling');
+  });
+
+  it("invites a user without books to get started", async () => {
+    library.localBooks = [];
+    library.internationalBooks = [];
+    renderBooks();
+
+    expect(await screen.findByText("You haven't uploaded any books yet")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/new-book');
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+});
+
+describe('the book detail panel', () => {
+  it('shows the header and the local tiles in rand', async () => {
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Zulu Nights' })).toBeInTheDocument();
+    expect(within(panel).getByText('eBook')).toBeInTheDocument();
+    expect(within(panel).getByRole('group', { name: 'Royalty Fee' })).toHaveTextContent('R 35.50');
+    expect(within(panel).getByRole('group', { name: 'Local Selling Price (R)' })).toHaveTextContent('R 199.99');
+    expect(within(panel).queryByRole('group', { name: 'International Selling Price (USD)' })).not.toBeInTheDocument();
+    expect(bookButton('Zulu Nights')).toHaveAttribute('aria-pressed', 'true');
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/user/viewusersbookinfo/11/0' }));
+  });
+
+  it('shows the international tiles in USD', async () => {
+    const user = renderBooks();
+    await user.click(await screen.findByRole('tab', { name: 'International' }));
+    const panel = await openBook(user, 'Zulu Nights');
+
+    expect(within(panel).getByRole('group', { name: 'Royalty Fee' })).toHaveTextContent('USD 3.25');
+    expect(within(panel).getByRole('group', { name: 'International Selling Price (USD)' })).toHaveTextContent('USD 12.50');
+    expect(within(panel).queryByRole('group', { name: 'Local Selling Price (R)' })).not.toBeInTheDocument();
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/user/viewusersbookinfo/21/1' }));
+  });
+
+  it('has only the details tab without sales or orders', async () => {
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+
+    const tabs = within(within(panel).getByRole('tablist')).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Details']);
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '/user/getsaleperbook/11' }),
+        expect.objectContaining({ path: '/user/getordersperbook/11' }),
+      ]),
+    );
+  });
+
+  it('shows the sales tab when the book has sales, Total Revenue showing the revenue', async () => {
+    library.sales[11] = ZULU_SALES;
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+
+    const tabs = within(within(panel).getByRole('tablist')).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Details', 'Sales']);
+    await user.click(within(panel).getByRole('tab', { name: 'Sales' }));
+
+    const card = (name: string) => within(panel).getByRole('group', { name });
+    expect(card('Profit')).toHaveTextContent('R 120.00');
+    expect(card('Total Sold')).toHaveTextContent('5');
+    expect(card('Total Returned')).toHaveTextContent('2');
+    expect(card('Total Royalties')).toHaveTextContent('R 177.50');
+    expect(card('Total Cost')).toHaveTextContent('R 300.00');
+    expect(card('Total Revenue')).toHaveTextContent('R 999.50');
+    expect(card('Total Revenue')).not.toHaveTextContent(/^Total Revenue2$/);
+  });
+
+  it("shows the orders tab with the book's orders", async () => {
+    library.orders[11] = [ZULU_ORDER];
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+
+    await user.click(within(panel).getByRole('tab', { name: 'Orders' }));
+
+    const rows = within(within(panel).getByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Zulu Nights05-03-2024 10:30Naledi Dubeshipped to customerR 199.993');
+    expect(within(rows[1]!).getByText('shipped to customer')).toHaveClass('saleShipped');
+  });
+
+  it('offers Cancel book only when neither archived nor paid, Delete book only when archived, nothing when paid', async () => {
+    const user = renderBooks();
+
+    let panel = await openBook(user, 'Zulu Nights');
+    expect(within(panel).getByRole('button', { name: 'Cancel book' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Delete book' })).not.toBeInTheDocument();
+    expect(within(panel).queryByText('This book has been cancelled')).not.toBeInTheDocument();
+
+    panel = await openBook(user, 'Kalahari Sun');
+    expect(within(panel).getByRole('button', { name: 'Delete book' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Cancel book' })).not.toBeInTheDocument();
+    expect(within(panel).getByText('This book has been cancelled')).toBeInTheDocument();
+
+    panel = await openBook(user, 'Ocean Road');
+    expect(within(panel).queryByRole('button', { name: 'Cancel book' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Delete book' })).not.toBeInTheDocument();
+  });
+
+  it('cancels a book after confirmation and reloads the books and the user', async () => {
+    library.override = (request) => {
+      if (request.method !== 'DELETE') return undefined;
+      library.localBooks = library.localBooks.map((book) =>
+        book.id === 11 ? { ...book, misc: misc({ status: 'pending', archived: true, internationalBookMatch: 21 }) } : book,
+      );
+      return { status: 200, body: { statusCode: 0, description: 'Your book has been cancelled successfully.' } };
+    };
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+
+    await user.click(within(panel).getByRole('button', { name: 'Cancel book' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this book?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel book' }));
+
+    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent('Your book has been cancelled successfully.');
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/user/archivebook/11/0' }));
+    await waitFor(() => expect(within(detail('Zulu Nights')).getByText('This book has been cancelled')).toBeInTheDocument());
+    expect(bookButton('Zulu Nights')).toHaveTextContent('cancelled');
+    expect(calls.filter((call) => call.path === '/user/getuserbooks')).toHaveLength(2);
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/user/viewuserinfo' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks first: No keeps the book', async () => {
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+
+    await user.click(within(panel).getByRole('button', { name: 'Cancel book' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'No' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('says when cancelling fails', async () => {
+    library.override = (request) =>
+      request.method === 'DELETE' ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } } : undefined;
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+
+    await user.click(within(panel).getByRole('button', { name: 'Cancel book' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel book' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong, while trying to archive your book.');
+    expect(within(detail('Zulu Nights')).getByRole('button', { name: 'Cancel book' })).toBeInTheDocument();
+  });
+
+  it('deletes an archived book after confirmation, removing it from the list and reloading the user', async () => {
+    library.override = (request) => {
+      if (request.method !== 'DELETE') return undefined;
+      library.localBooks = library.localBooks.filter((book) => book.id !== 12);
+      return { status: 200, body: { statusCode: 0, description: 'Your book has been deleted successfully.' } };
+    };
+    const user = renderBooks();
+    const panel = await openBook(user, 'Kalahari Sun');
+
+    await user.click(within(panel).getByRole('button', { name: 'Delete book' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete this book?' })).getByRole('button', { name: 'Yes, delete book' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Your book has been deleted successfully.');
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/user/deletebook/12/0' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Kalahari Sun/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Kalahari Sun' })).not.toBeInTheDocument();
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/user/viewuserinfo' }));
+  });
+
+  it('says when deleting fails', async () => {
+    library.override = (request) =>
+      request.method === 'DELETE' ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Book is paid' } } : undefined;
+    const user = renderBooks();
+    const panel = await openBook(user, 'Kalahari Sun');
+
+    await user.click(within(panel).getByRole('button', { name: 'Delete book' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete book' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong, while trying to delete your book.');
+  });
+
+  it('links getquote and signedcontract books back into the wizard', async () => {
+    const user = renderBooks();
+
+    let panel = await openBook(user, 'Zulu Nights');
+    expect(within(panel).getByRole('link', { name: 'Continue Upload Process' })).toHaveAttribute(
+      'href',
+      '/new-book/publisher-info?continue=true&lbid=11&ibid=21&region=li',
+    );
+
+    panel = await openBook(user, 'Ocean Road');
+    expect(within(panel).getByRole('link', { name: 'Continue Upload Process' })).toHaveAttribute(
+      'href',
+      '/new-book/upload-type?continue=true&lbid=13&region=l',
+    );
+
+    panel = await openBook(user, 'Kalahari Sun');
+    expect(within(panel).queryByRole('link', { name: 'Continue Upload Process' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'International' }));
+    panel = await openBook(user, 'Zulu Nights');
+    expect(within(panel).getByRole('link', { name: 'Continue Upload Process' })).toHaveAttribute(
+      'href',
+      '/new-book/upload-type?continue=true&lbid=11&ibid=21&region=li',
+    );
+  });
+
+  it('offers the contract only when the status exists and is not quote', async () => {
+    const user = renderBooks();
+
+    expect(within(await openBook(user, 'Zulu Nights')).getByRole('button', { name: 'View contract' })).toBeInTheDocument();
+    expect(within(await openBook(user, 'Ocean Road')).queryByRole('button', { name: 'View contract' })).not.toBeInTheDocument();
+    expect(within(await openBook(user, 'Untitled draft')).queryByRole('button', { name: 'View contract' })).not.toBeInTheDocument();
+  });
+
+  it("shows the contract failure in a modal when the contract can't be fetched", async () => {
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+
+    await user.click(within(panel).getByRole('button', { name: 'View contract' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Contract: Zulu Nights' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong while fetching this books contract.');
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: '/user/viewsignedcontract',
+      query: {},
+      body: { local_bookId: 11, international_bookId: 21 },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the thumbnail named by the title and the file downloads', async () => {
+    library.files[11] = [
+      { filename: 'thumbnail.jpg', title: 'Thumbnail', fileBuffer: '/9j/4AAQ' },
+      { filename: 'book.pdf', title: 'Book', fileBuffer: 'JVBERi0x' },
+      { filename: 'cover.pdf', title: 'Cover', fileBuffer: null },
+      { filename: 'contract.pdf', title: 'Contract', contract: true, fileBuffer: 'JVBERi0x' },
+    ];
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+
+    expect(within(panel).getByRole('img', { name: 'Zulu Nights' })).toHaveAttribute('src', 'data:image/jpeg;base64,/9j/4AAQ');
+    expect(within(panel).getByRole('link', { name: 'Download Book (book.pdf)' })).toHaveAttribute('href', 'data:application/pdf;base64,JVBERi0x');
+    expect(within(panel).getByRole('link', { name: 'Download Book (book.pdf)' })).toHaveAttribute('download', 'book.pdf');
+    expect(within(panel).getByText('Cover (cover.pdf): too large to download here')).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: /contract/i })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'View book' })).toBeInTheDocument();
+    expect(within(panel).queryByText('No thumbnail image was uploaded for this book')).not.toBeInTheDocument();
+  });
+
+  it('says when no thumbnail was uploaded', async () => {
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+
+    expect(within(panel).getByText('No thumbnail image was uploaded for this book')).toBeInTheDocument();
+    expect(within(panel).queryByRole('img')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,11 @@
+/** The library's sentences from account-area.md sections 2, 4 and 8, word for word. */
+export const BOOK_MESSAGES = {
+  empty: "You haven't uploaded any books yet",
+  cancelled: 'This book has been cancelled',
+  noThumbnail: 'No thumbnail image was uploaded for this book',
+  archiveSuccess: 'Your book has been cancelled successfully.',
+  archiveFailure: 'Something went wrong, while trying to archive your book.',
+  deleteSuccess: 'Your book has been deleted successfully.',
+  deleteFailure: 'Something went wrong, while trying to delete your book.',
+  contractFailure: 'Something went wrong while fetching this books contract.',
+} as const;

@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom';
+import { formatRand, formatUsd, VisuallyHidden } from '@pod/shared-contracts';
+import type { InvalidRow } from './csv-rows';
+import type { CalculatedBook } from './use-bulk-upload';
+import styles from './bulk-upload.module.css';
+
+const NOT_APPLICABLE = 'Not applicable';
+
+function formatLabel(format: unknown): string {
+  const text = format === null || format === undefined ? '' : String(format);
+  return text.toLowerCase() === 'ebook' ? 'eBook' : text || 'Unknown';
+}
+
+function amount(value: unknown, format: (value: number) => string): string {
+  return typeof value === 'number' && Number.isFinite(value) ? format(value) : NOT_APPLICABLE;
+}
+
+/** A priced book: status, prices and royalties (R local, USD international), ISBN, format, pages. */
+export function ValidBookCard({ book }: { book: CalculatedBook }) {
+  const { result, row } = book;
+  const title = result.book_title ?? book.title;
+  const isbn = result.isbn ?? (row.isbn === null || row.isbn === '' ? null : String(row.isbn));
+  const pages = result.no_of_pages ?? row.no_of_pages;
+  // The server's answer wins; the row's own values fill in only for the markets it is sold in.
+  const details: [string, string][] = [
+    ['Status', result.status ?? 'quote'],
+    ['Local price', amount(result.local_price ?? (row.is_local === true ? row.local_price : null), formatRand)],
+    ['Local royalty', amount(result.localRoyalty, formatRand)],
+    [
+      'International price',
+      amount(result.international_price ?? (row.is_international === true ? row.international_price : null), formatUsd),
+    ],
+    ['International royalty', amount(result.internationRoyalty, formatUsd)],
+    ['ISBN', isbn || 'to be provided'],
+    ['Format', formatLabel(result.format_type ?? row.format_type)],
+    ['Page count', pages === null || pages === undefined || pages === '' ? 'Unknown' : String(pages)],
+  ];
+  return (
+    <article className={styles.card}>
+      <h3 className={styles.cardTitle}>{title}</h3>
+      <dl className={styles.details}>
+        {details.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link className={styles.complete} to="/books">
+        Complete Process<VisuallyHidden>{` for ${title}`}</VisuallyHidden>
+      </Link>
+    </article>
+  );
+}
+
+/** A refused row: its title (when it has one), its line in the file and every reason. */
+export function InvalidBookCard({ row }: { row: InvalidRow }) {
+  return (
+    <article className={styles.card}>
+      <h3 className={styles.cardTitle}>{row.title || `Row on line ${row.line}`}</h3>
+      <p className={styles.line}>Line {row.line} of your CSV</p>
+      <ul className={styles.reasons}>
+        {row.reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+    </article>
+  );
+}

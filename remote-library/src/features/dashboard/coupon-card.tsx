@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Field, Form } from 'react-final-form';
+import { AlertBar, Button, loadCurrentUser, TextField } from '@pod/shared-contracts';
+import { addCoupon } from './api/add-coupon';
+import { COUPON_MESSAGES } from './messages';
+import styles from './dashboard.module.css';
+
+interface CouponValues {
+  couponCode?: string;
+}
+
+type Outcome = { variant: 'success' | 'danger'; message: string } | null;
+
+function validate(values: CouponValues): Partial<Record<keyof CouponValues, string>> {
+  return values.couponCode?.trim() ? {} : { couponCode: COUPON_MESSAGES.blank };
+}
+
+/**
+ * Coupon redemption on the dashboard (account-area.md section 5): a blank code is refused
+ * before any call; a redeemed code shows the server's description ('Successful') and
+ * re-reads the user so the balance card shows the credit; any failure shows the spelling
+ * sentence with the support address.
+ */
+export function CouponCard() {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const onSubmit = async (values: CouponValues, form: { restart: () => void }) => {
+    setOutcome(null);
+    try {
+      const reply = await addCoupon(values.couponCode?.trim() ?? '');
+      setOutcome({ variant: 'success', message: reply.description || COUPON_MESSAGES.success });
+      form.restart();
+    } catch {
+      setOutcome({ variant: 'danger', message: COUPON_MESSAGES.failure });
+      return;
+    }
+    // The balance changed on the server; a failed re-read leaves the old figure, nothing more.
+    await loadCurrentUser().catch(() => undefined);
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="coupon-card-title">
+      <h2 id="coupon-card-title">Redeem a coupon</h2>
+      <Form<CouponValues>
+        onSubmit={onSubmit}
+        validate={validate}
+        render={({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit} noValidate className={styles.couponForm}>
+            <Field<string> name="couponCode">
+              {({ input, meta }) => (
+                <TextField
+                  {...input}
+                  label="Coupon code"
+                  autoComplete="off"
+                  error={meta.touched && meta.error}
+                  onFocus={(event) => {
+                    setOutcome(null);
+                    input.onFocus(event);
+                  }}
+                />
+              )}
+            </Field>
+            <Button type="submit" busy={submitting}>
+              Apply
+            </Button>
+          </form>
+        )}
+      />
+      {outcome ? <AlertBar variant={outcome.variant} message={outcome.message} className={styles.outcome} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { emptySharedData, sessionStore, sharedBooksAtom, sharedDataStatusAtom, type SharedBooks } from '@pod/shared-contracts';
+import { DocumentsScreen } from '../../../routes/documents';
+
+const BOOKS: SharedBooks = {
+  localBooks: [
+    {
+      id: 1,
+      book_title: 'The Karoo Diaries',
+      format_type: 'print',
+      files: [
+        { filename: 'karoo.pdf', title: 'Book', fileBuffer: 'JVBERi0=' },
+        { filename: 'karoo-contract.pdf', title: 'Contract', contract: true },
+      ],
+    },
+  ],
+  internationalBooks: [
+    {
+      id: 2,
+      book_title: 'Stories under the Baobab',
+      format_type: 'ebook',
+      files: [{ filename: 'baobab-contract.pdf', contract: true, fileBuffer: 'JVBERi1=' }],
+    },
+    { id: 3, book_title: 'No Files Yet', format_type: 'print' },
+  ],
+};
+
+function renderDocuments() {
+  render(
+    <MemoryRouter initialEntries={['/documents']}>
+      <DocumentsScreen />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+function shownNames(): string[] {
+  const list = screen.queryByRole('list', { name: 'Documents' });
+  if (!list) return [];
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
+}
+
+function tile(name: 'All' | 'Books' | 'Contracts') {
+  return within(screen.getByRole('group', { name: 'Filter documents' })).getByRole('button', { name });
+}
+
+beforeEach(() => {
+  sessionStore.set(sharedBooksAtom, emptySharedData().books);
+  sessionStore.set(sharedDataStatusAtom, (states) => ({ ...states, books: { loading: false, loaded: true, failed: false } }));
+});
+
+describe('/documents', () => {
+  it('filters the files of the shared books with the All, Books and Contracts tiles', async () => {
+    sessionStore.set(sharedBooksAtom, BOOKS);
+    const user = renderDocuments();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Documents' })).toBeInTheDocument();
+    expect(document.title).toBe('Print on Demand | Documents');
+    expect(tile('All')).toHaveAttribute('aria-pressed', 'true');
+    expect(tile('Books')).toHaveAttribute('aria-pressed', 'false');
+    expect(shownNames()).toEqual([
+      'Book fileBookThe Karoo Diaries (Local)',
+      'ContractContractThe Karoo Diaries (Local)',
+      'Contractbaobab-contract.pdfStories under the Baobab (International)',
+    ]);
+
+    await user.click(tile('Books'));
+    expect(tile('Books')).toHaveAttribute('aria-pressed', 'true');
+    expect(tile('All')).toHaveAttribute('aria-pressed', 'false');
+    expect(shownNames()).toEqual(['Book fileBookThe Karoo Diaries (Local)']);
+
+    await user.click(tile('Contracts'));
+    expect(tile('Contracts')).toHaveAttribute('aria-pressed', 'true');
+    expect(shownNames()).toEqual([
+      'ContractContractThe Karoo Diaries (Local)',
+      'Contractbaobab-contract.pdfStories under the Baobab (International)',
+    ]);
+
+    await user.click(tile('All'));
+    expect(shownNames()).toHaveLength(3);
+  });
+
+  it('links a document only where its content is there', () => {
+    sessionStore.set(sharedBooksAtom, BOOKS);
+    renderDocuments();
+
+    expect(screen.getByRole('link', { name: 'Book' })).toHaveAttribute('href', 'data:application/pdf;base64,JVBERi0=');
+    expect(screen.getByRole('link', { name: 'Book' })).toHaveAttribute('download', 'karoo.pdf');
+    expect(screen.getByRole('link', { name: 'baobab-contract.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contract' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('says so when a tile has nothing, and follows the shared books as they change', async () => {
+    const user = renderDocuments();
+    expect(screen.getByText("You don't have any documents yet")).toBeInTheDocument();
+
+    act(() => sessionStore.set(sharedBooksAtom, { localBooks: [], internationalBooks: BOOKS.internationalBooks }));
+    await user.click(tile('Books'));
+    expect(screen.getByText('No book files yet')).toBeInTheDocument();
+    await user.click(tile('Contracts'));
+    expect(shownNames()).toHaveLength(1);
+  });
+
+  it('shows a spinner while the books load', () => {
+    sessionStore.set(sharedDataStatusAtom, (states) => ({ ...states, books: { loading: true, loaded: false, failed: false } }));
+    renderDocuments();
+
+    expect(screen.getByRole('status', { name: 'Loading documents' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,60 @@
+import { useMemo, useState } from 'react';
+import { Button, Spinner, useSharedBooks, useSharedDataStatus } from '@pod/shared-contracts';
+import { documentsOf, filterDocuments, type DocumentFilter } from './document-items';
+import styles from './documents.module.css';
+
+const TILES: { filter: DocumentFilter; label: string; empty: string }[] = [
+  { filter: 'all', label: 'All', empty: "You don't have any documents yet" },
+  { filter: 'book', label: 'Books', empty: 'No book files yet' },
+  { filter: 'contract', label: 'Contracts', empty: 'No contracts yet' },
+];
+
+/** The user's documents (files and contracts of the shared books) behind three filter tiles. */
+export function DocumentsList() {
+  const books = useSharedBooks();
+  const { loading } = useSharedDataStatus('books');
+  const [filter, setFilter] = useState<DocumentFilter>('all');
+  const items = useMemo(() => documentsOf(books), [books]);
+  const shown = filterDocuments(items, filter);
+  const tile = TILES.find((candidate) => candidate.filter === filter) ?? TILES[0];
+
+  return (
+    <>
+      <div role="group" aria-label="Filter documents" className={styles.tiles}>
+        {TILES.map(({ filter: value, label }) => (
+          <Button
+            key={value}
+            variant={value === filter ? 'primary' : 'secondary'}
+            aria-pressed={value === filter}
+            onClick={() => setFilter(value)}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+      {shown.length > 0 ? (
+        <ul className={styles.list} aria-label="Documents">
+          {shown.map((item) => (
+            <li key={item.key} className={styles.item}>
+              <span className={styles.kind}>{item.kind === 'contract' ? 'Contract' : 'Book file'}</span>
+              <span className={styles.name}>
+                {item.href ? (
+                  <a href={item.href} download={item.filename}>
+                    {item.name}
+                  </a>
+                ) : (
+                  item.name
+                )}
+              </span>
+              <span className={styles.book}>{item.book}</span>
+            </li>
+          ))}
+        </ul>
+      ) : loading ? (
+        <Spinner label="Loading documents" />
+      ) : (
+        <p className={styles.empty}>{tile?.empty}</p>
+      )}
+    </>
+  );
+}

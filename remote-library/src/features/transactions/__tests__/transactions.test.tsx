@@ -1,0 +1,81 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { alertsAtom, sessionStore } from '@pod/shared-contracts';
+import { installFakeFetch } from '../../../test-support/fake-api';
+import { TransactionsScreen } from '../../../routes/transactions';
+
+const COLUMNS = ['Date and time', 'Type', 'Amount before fees', 'Fee', 'Amount after fees', 'Status', 'Balance'];
+
+function renderTransactions() {
+  render(
+    <MemoryRouter initialEntries={['/transactions']}>
+      <TransactionsScreen />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => sessionStore.set(alertsAtom, []));
+
+describe('/transactions', () => {
+  it('shows the seven columns and fills the rows from GET /user/transactions', async () => {
+    const log = installFakeFetch(() => ({
+      status: 200,
+      body: {
+        statusCode: 0,
+        results: [
+          {
+            id: 2,
+            date: '2024-04-02T14:05:00',
+            type: 'top-up',
+            amount_before_fees: 1500,
+            fee: 12.5,
+            amount_after_fees: 1487.5,
+            status: 'complete',
+            balance: 1587.5,
+          },
+          { id: 1, date: '2024-04-01T09:00:00', type: 'welcome credit', amount_before_fees: 100, fee: 0, amount_after_fees: 100, status: 'complete', balance: 100 },
+        ],
+      },
+    }));
+    renderTransactions();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Transactions' })).toBeInTheDocument();
+    expect(document.title).toBe('Print on Demand | Transactions');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(COLUMNS);
+    const first = await screen.findByRole('row', { name: /top-up/ });
+    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '02-04-2024 14:05',
+      'top-up',
+      'R 1 500.00',
+      'R 12.50',
+      'R 1 487.50',
+      'complete',
+      'R 1 587.50',
+    ]);
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(log.map((request) => [request.path, request.query])).toEqual([['/user/transactions', { skip: '0', take: '100' }]]);
+  });
+
+  it("shows a 'No transactions yet' row when there are none", async () => {
+    installFakeFetch(() => ({ status: 200, body: { statusCode: 0, results: [] } }));
+    renderTransactions();
+
+    expect(await screen.findByRole('cell', { name: 'No transactions yet' })).toHaveAttribute('colspan', '7');
+  });
+
+  it("shows the empty table quietly while the server answers 501", async () => {
+    installFakeFetch(() => ({ status: 501, body: { statusCode: 501, error: 'Not Implemented', message: 'Not implemented yet' } }));
+    renderTransactions();
+
+    expect(await screen.findByRole('cell', { name: 'No transactions yet' })).toBeInTheDocument();
+    expect(sessionStore.get(alertsAtom)).toEqual([]);
+  });
+
+  it('raises an alert on other failures and still shows the empty table', async () => {
+    installFakeFetch(() => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }));
+    renderTransactions();
+
+    expect(await screen.findByRole('cell', { name: 'No transactions yet' })).toBeInTheDocument();
+    expect(sessionStore.get(alertsAtom).map((alert) => alert.variant)).toEqual(['danger']);
+  });
+});

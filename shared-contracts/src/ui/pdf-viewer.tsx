@@ -1,0 +1,222 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, buttonClassName } from './button';
+import { Modal } from './modal';
+import { Spinner } from './spinner';
+import styles from './pdf-viewer.module.css';
+
+/** One opened PDF document as the viewer needs it: a page count and a way to draw one page. */
+export interface PdfDocument {
+  /** Number of pages (at least 1). */
+  numPages: number;
+  /** Draws page `pageNumber` (1-based) onto `canvas`; a newer call may cancel an older one. */
+  renderPage: (pageNumber: number, canvas: HTMLCanvasElement) => Promise<void>;
+  /** Releases the document (worker memory) when the viewer closes. */
+  destroy?: () => void;
+}
+
+/** Opens a PDF's bytes. The default one lazy-loads pdfjs-dist; tests inject their own. */
+export type PdfRenderer = (data: ArrayBuffer) => Promise<PdfDocument>;
+
+/** Props of {@link PdfViewer}. */
+export interface PdfViewerProps {
+  /** Controlled: the file is loaded each time the viewer opens. */
+  open: boolean;
+  /** Heading of the dialog. */
+  title: string;
+  /** Fetches the PDF; a rejection (or an empty file) shows `errorMessage`. */
+  load: () => Promise<Blob | ArrayBuffer>;
+  /** Name the Download link saves the file under, e.g. `contract.pdf`. */
+  fileName: string;
+  onClose: () => void;
+  /** What the error state says (the caller's own sentence). */
+  errorMessage?: string;
+  /** Replaces the pdfjs-dist renderer (tests, or another engine). */
+  renderer?: PdfRenderer;
+}
+
+/** The error state's text when the caller gives none. */
+export const PDF_VIEWER_DEFAULT_ERROR = 'Something went wrong while opening this file.';
+
+/**
+ * The default renderer: pdfjs-dist, imported only when a viewer opens so that the library
+ * (and its worker, emitted by webpack as an asset through `new URL(..., import.meta.url)`)
+ * never weighs on a page that shows no PDF.
+ */
+const pdfjsRenderer: PdfRenderer = async (data) => {
+  const pdfjs = await import('pdfjs-dist');
+  if (!pdfjs.GlobalWorkerOptions.workerSrc) {
+    pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
+  }
+  const pdf = await pdfjs.getDocument({ data: new Uint8Array(data) }).promise;
+  let running: { cancel: () => void } | null = null;
+  return {
+    numPages: pdf.numPages,
+    async renderPage(pageNumber, canvas) {
+      running?.cancel();
+      const page = await pdf.getPage(pageNumber);
+      const natural = page.getViewport({ scale: 1 });
+      const available = canvas.parentElement?.clientWidth || natural.width;
+      const ratio = globalThis.devicePixelRatio || 1;
+      const cssScale = Math.min(2, available / natural.width);
+      const viewport = page.getViewport({ scale: cssScale * ratio });
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
+      canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
+      const task = page.render({ canvas, viewport });
+      running = task;
+      try {
+        await task.promise;
+      } catch (error) {
+        // A newer page cancelled this one: not a failure.
+        if ((error as { name?: string }).name !== 'RenderingCancelledException') throw error;
+      } finally {
+        if (running === task) running = null;
+      }
+    },
+    destroy() {
+      running?.cancel();
+      void pdf.destroy();
+    },
+  };
+};
+
+/**
+ * A modal PDF viewer: loads the file when opened, shows one page at a time on a canvas with
+ * 'Previous page' / 'Next page' and 'Page X of Y', a 'Download' link (a blob URL named
+ * `fileName`) and 'Close'. A failed or empty load shows `errorMessage` instead.
+ */
+export function PdfViewer(props: PdfViewerProps) {
+  return props.open ? <OpenPdfViewer {...props} /> : null;
+}
+
+type ViewerState =
+  | { kind: 'loading' }
+  | { kind: 'error' }
+  | { kind: 'ready'; pdf: PdfDocument; url: string };
+
+function isBlob(file: Blob | ArrayBuffer): file is Blob {
+  return typeof (file as Blob).size === 'number' && typeof (file as Blob).slice === 'function' && 'type' in file;
+}
+
+async function toArrayBuffer(file: Blob | ArrayBuffer): Promise<ArrayBuffer> {
+  if (!isBlob(file)) return file;
+  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer();
+  // Blob implementations without arrayBuffer() (jsdom) still have FileReader.
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+function OpenPdfViewer({
+  title,
+  load,
+  fileName,
+  onClose,
+  errorMessage = PDF_VIEWER_DEFAULT_ERROR,
+  renderer = pdfjsRenderer,
+}: PdfViewerProps) {
+  const [state, setState] = useState<ViewerState>({ kind: 'loading' });
+  const [page, setPage] = useState(1);
+  const [pageFailed, setPageFailed] = useState(false);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  // The file is loaded once per opening, whatever the caller passes on later renders.
+  const loadRef = useRef(load);
+  const rendererRef = useRef(renderer);
+
+  useEffect(() => {
+    let active = true;
+    let opened: { pdf: PdfDocument; url: string } | null = null;
+    void (async () => {
+      try {
+        const buffer = await toArrayBuffer(await loadRef.current());
+        if (buffer.byteLength === 0) throw new Error('empty file');
+        // The Blob copies the bytes before pdfjs transfers the buffer to its worker.
+        const url = URL.createObjectURL(new Blob([buffer], { type: 'application/pdf' }));
+        let pdf: PdfDocument;
+        try {
+          pdf = await rendererRef.current(buffer.slice(0));
+        } catch (error) {
+          URL.revokeObjectURL(url);
+          throw error;
+        }
+        if (!active) {
+          // Closed (or StrictMode's first effect run ended) while opening: release at once.
+          pdf.destroy?.();
+          URL.revokeObjectURL(url);
+          return;
+        }
+        opened = { pdf, url };
+        setState({ kind: 'ready', pdf, url });
+      } catch {
+        if (active) setState({ kind: 'error' });
+      }
+    })();
+    return () => {
+      active = false;
+      if (opened) {
+        opened.pdf.destroy?.();
+        URL.revokeObjectURL(opened.url);
+      }
+    };
+  }, []);
+
+  const pdf = state.kind === 'ready' ? state.pdf : null;
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!pdf || !canvas) return;
+    setPageFailed(false);
+    pdf.renderPage(page, canvas).catch(() => setPageFailed(true));
+  }, [pdf, page]);
+
+  const pageCount = pdf?.numPages ?? 0;
+  const footer =
+    state.kind === 'ready' ? (
+      <>
+        <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((n) => Math.max(1, n - 1))}>
+          Previous page
+        </Button>
+        <p className={styles.pageIndicator} aria-live="polite">
+          Page {page} of {pageCount}
+        </p>
+        <Button
+          variant="secondary"
+          disabled={page >= pageCount}
+          onClick={() => setPage((n) => Math.min(pageCount, n + 1))}
+        >
+          Next page
+        </Button>
+        <a className={buttonClassName('secondary')} href={state.url} download={fileName}>
+          Download
+        </a>
+        <Button onClick={onClose}>Close</Button>
+      </>
+    ) : (
+      <Button onClick={onClose}>Close</Button>
+    );
+
+  return (
+    <Modal open title={title} onClose={onClose} footer={footer} className={styles.viewer}>
+      {state.kind === 'loading' ? <Spinner label="Loading document" /> : null}
+      {state.kind === 'error' ? (
+        <p role="alert" className={styles.error}>
+          {errorMessage}
+        </p>
+      ) : null}
+      {state.kind === 'ready' ? (
+        // The page scrolls when it is taller than the dialog: focusable so the keyboard can scroll it.
+        <div className={styles.page} tabIndex={0} role="region" aria-label={`Page ${page}, scrollable`}>
+          <canvas ref={canvasRef} role="img" aria-label={`Page ${page} of ${title}`} className={styles.canvas} />
+          {pageFailed ? (
+            <p role="alert" className={styles.error}>
+              {errorMessage}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
