@@ -4,7 +4,7 @@
  * keystroke). A benchmark, not a test: it prints milliseconds and asserts nothing.
  *   pnpm --filter remote-library bench        BENCH_ORDERS=50000 BENCH_ITERATIONS=50 pnpm bench
  *
- * The TypeScript source is compiled with @swc/core (already a dev dependency) and imported
+ * The TypeScript sources are compiled with @swc/core (already a dev dependency) and imported
  * from memory, so the numbers are those of the very code the screen runs.
  */
 import { Buffer } from 'node:buffer';
@@ -15,14 +15,21 @@ import process from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
 import { transformSync } from '@swc/core';
 
-const source = fileURLToPath(new URL('../src/features/orders/order-query.ts', import.meta.url));
-const { code } = transformSync(readFileSync(source, 'utf8'), {
-  filename: source,
-  jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-  module: { type: 'es6' },
-});
+/** Compiles one TypeScript module to a data: URL, its relative imports replaced by `imports`. */
+function compile(relativePath, imports = {}) {
+  const source = fileURLToPath(new URL(relativePath, import.meta.url));
+  let { code } = transformSync(readFileSync(source, 'utf8'), {
+    filename: source,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'es6' },
+  });
+  for (const [specifier, url] of Object.entries(imports)) code = code.replaceAll(`'${specifier}'`, `'${url}'`);
+  return `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+}
+
+const dedupe = compile('../src/lib/dedupe-orders.ts');
 const { dedupeOrders, filterOrders, indexOrders, paginate } = await import(
-  `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+  compile('../src/features/orders/order-query.ts', { '../../lib/dedupe-orders': dedupe })
 );
 
 const COUNT = Number(process.env.BENCH_ORDERS ?? 10_000);

@@ -60,7 +60,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // The client address keys the rate limits; behind a proxy it must come from X-Forwarded-For.
     trustProxy: options.trustProxy ?? ['1', 'true'].includes(process.env.TRUST_PROXY ?? ''),
     // OpenAPI documents carry annotation keywords (example, discriminator...) that strict AJV rejects.
-    ajv: { customOptions: { strict: false } },
+    // removeAdditional false: a property portal.yaml does not allow is a 400, never silently
+    // dropped (a bulk CSV row with an extra column must be refused, not half-accepted).
+    ajv: { customOptions: { strict: false, removeAdditional: false } },
     // Creating an embedded database on a busy 2-core machine can outlast Fastify's 10 s default.
     pluginTimeout: 120_000,
     // The loaders call '/user/getuserbooks/' with a trailing slash; portal.yaml defines it once.

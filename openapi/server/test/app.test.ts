@@ -27,6 +27,17 @@ describe('app', () => {
     });
   });
 
+  it('rejects unknown properties with a readable 400 instead of silently dropping them', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authO/login',
+      payload: { email: 'a@b.co', password: 'x', is_admin: true },
+    });
+    assert.equal(response.statusCode, 400);
+    assert.equal(response.json().code, 'FST_ERR_VALIDATION');
+    assert.equal(response.json().message, 'body must NOT have additional properties');
+  });
+
   it('answers 400 Problem for malformed JSON', async () => {
     const response = await t.app.inject({
       method: 'POST',

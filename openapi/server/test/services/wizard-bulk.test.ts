@@ -94,6 +94,12 @@ describe('wizard service: bulk calculation', () => {
     assert.equal(response.json().code, 'FST_ERR_VALIDATION');
   });
 
+  it('rejects a row with a column beyond the 32 (refused, not silently dropped)', async () => {
+    const response = await bulk({ row: { ...row(), colour: 'blue' }, is_bulk: true });
+    assert.equal(response.statusCode, 400);
+    assert.equal(response.json().code, 'FST_ERR_VALIDATION');
+  });
+
   it('prices an eBook row: international only, 35% of the price', async () => {
     const response = await bulk({
       row: row({ book_title: 'Digital Dawn', format_type: 'ebook', international_price: 10, is_local: false, l_paper_type_id: null }),
