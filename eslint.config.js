@@ -42,8 +42,9 @@ const MSG = {
   contractsSubpath:
     'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files).',
   serverToApp: 'The server never imports the host or a remote.',
+  testingInProduct: '@pod/shared-contracts/testing is for test files only (fake fetch, fake tokens).',
   serverContracts:
-    'The server may import only @pod/shared-contracts/validation, /constants and /format (the package root pulls in browser UI).',
+    'The server may import only @pod/shared-contracts/validation, /constants, /format and /checkout (the package root pulls in browser UI).',
 };
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -86,7 +87,8 @@ const frontendContracts = (depth, isBuildConfig) => [
   rule(
     isBuildConfig
       ? '^@pod/shared-contracts/(?!build/|package\\.json$).+'
-      : '^@pod/shared-contracts/.+',
+      : // `testing` is for test files; the pod/testing-helpers block refuses it in product code.
+        '^@pod/shared-contracts/(?!testing$).+',
     MSG.contractsSubpath,
   ),
 ];
@@ -149,7 +151,7 @@ const AREAS = [
       rule(relativeInto(depth, `host|${otherRemote(null)}`), MSG.serverToApp),
       rule(relativeInto(depth, 'shared-contracts'), MSG.serverContracts),
       rule('^@pod/shared-contracts$', MSG.serverContracts, { allowTypeImports: true }),
-      rule('^@pod/shared-contracts/(?!(?:validation|constants|format)$).+', MSG.serverContracts),
+      rule('^@pod/shared-contracts/(?!(?:validation|constants|format|checkout)$).+', MSG.serverContracts),
     ],
   },
   { name: 'e2e', base: 'e2e', restrictions: (depth) => common(depth) },
@@ -253,4 +255,17 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   ...orderedAreas.flatMap(boundaryBlocks),
+  {
+    // A separate rule from the boundaries' no-restricted-imports, so neither replaces the other.
+    name: 'pod/testing-helpers',
+    files: [`{${FRONTENDS.join(',')},shared-contracts}/src/**/*.${CODE}`],
+    ignores: [`**/__tests__/**`, `**/*.test.${CODE}`, `**/test-support/**`, 'shared-contracts/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // The package subpath, or shared-contracts' own folder by a relative path ('../testing').
+        { selector: "ImportDeclaration[source.value=/(^@pod\\/shared-contracts|^\\.{1,2})\\/(.*\\/)?testing$/]", message: MSG.testingInProduct },
+      ],
+    },
+  },
 ]);

@@ -23,7 +23,7 @@ const MSG = {
   server:
     'Nothing imports the API server (openapi/server): share code through @pod/shared-contracts instead.',
   serverContracts:
-    'The server may import only @pod/shared-contracts/validation, /constants and /format (the package root pulls in browser UI).',
+    'The server may import only @pod/shared-contracts/validation, /constants, /format and /checkout (the package root pulls in browser UI).',
 };
 
 /** @type {ESLint} */
@@ -132,6 +132,9 @@ describe('the API server', () => {
   it('may import the validation subpath', () =>
     expectAllowed('openapi/server/src/services/auth.ts', '@pod/shared-contracts/validation'));
 
+  it('may import the checkout (cart pricing) subpath', () =>
+    expectAllowed('openapi/server/src/services/checkout.ts', '@pod/shared-contracts/checkout'));
+
   it('may not import the shared-contracts source by path', () =>
     expectViolation(
       'openapi/server/src/services/auth.ts',
@@ -144,4 +147,22 @@ describe('the API server', () => {
 
   it('is imported by nobody, by package name either', () =>
     expectViolation('shared-contracts/src/index.ts', 'api-server', MSG.server));
+});
+
+describe('the testing helpers (@pod/shared-contracts/testing)', () => {
+  const TESTING_MESSAGE = '@pod/shared-contracts/testing is for test files only (fake fetch, fake tokens).';
+  const testingMessages = async (filePath) => {
+    const code = `import { installFakeFetch } from '@pod/shared-contracts/testing';\nexport default installFakeFetch;\n`;
+    const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, filePath) });
+    return result.messages.filter((m) => m.ruleId === RULE || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it('may be imported by a remote test file', async () =>
+    assert.deepEqual(await testingMessages('remote-checkout/src/features/cart/__tests__/cart.test.tsx'), []));
+
+  it('may be imported by a host test file', async () =>
+    assert.deepEqual(await testingMessages('host/src/shell/__tests__/shell.test.tsx'), []));
+
+  it('may not be imported by product code', async () =>
+    assert.deepEqual(await testingMessages('remote-checkout/src/routes/cart.tsx'), [TESTING_MESSAGE]));
 });

@@ -21,6 +21,8 @@ import { originOf, SERVERS } from './tests/support/servers';
 // - `short-access-token` (port 8182): tests/token-expiry.spec.ts only, against a server whose
 //   access tokens live 5 seconds (ACCESS_TOKEN_TTL_SECONDS), with its own data dir and the same
 //   static root, so the other journeys keep the production lifetimes.
+// - `checkout` (port 8184): tests/checkout.spec.ts only, with its own database: it pays the demo
+//   carts through the built-in payment sandbox and spends the demo balances.
 // - `deployments` (port 8183): tests/deploy-and-pin.spec.ts only, against environment `staging`
 //   (PORTAL_ENV) of a temp COPY of the static root, which that journey deploys remotes into and
 //   rolls back; the built root itself is never written.
@@ -30,7 +32,7 @@ import { originOf, SERVERS } from './tests/support/servers';
 // (/verify, /reset-password) lead back to the server under test, on the origin whose
 // localStorage holds the session (127.0.0.1, not localhost).
 // Ports and the short lifetime live in tests/support/servers.ts (token-expiry.spec.ts reads it).
-const { portal, shortAccessToken, deployments } = SERVERS;
+const { portal, shortAccessToken, deployments, checkout } = SERVERS;
 
 // The config is evaluated in the runner and again in each worker: only the runner checks
 // the build and makes the data dirs, and workers find them in the environment.
@@ -64,6 +66,7 @@ function freshDataDir(variable: string): string {
 const dataDir = freshDataDir('POD_E2E_DATA_DIR');
 const shortTtlDataDir = freshDataDir('POD_E2E_SHORT_TTL_DATA_DIR');
 const deploymentsDataDir = freshDataDir('POD_E2E_DEPLOYMENTS_DATA_DIR');
+const checkoutDataDir = freshDataDir('POD_E2E_CHECKOUT_DATA_DIR');
 
 /**
  * The `deployments` server's static root (made once, by the runner; path in
@@ -170,7 +173,7 @@ export default defineConfig({
   projects: [
     {
       name: 'portal',
-      testIgnore: [/token-expiry\.spec\.ts$/, /deploy-and-pin\.spec\.ts$/],
+      testIgnore: [/token-expiry\.spec\.ts$/, /deploy-and-pin\.spec\.ts$/, /checkout\.spec\.ts$/],
       use: { baseURL: originOf(portal.port) },
     },
     {
@@ -182,6 +185,11 @@ export default defineConfig({
       name: 'deployments',
       testMatch: /deploy-and-pin\.spec\.ts$/,
       use: { baseURL: originOf(deployments.port) },
+    },
+    {
+      name: 'checkout',
+      testMatch: /checkout\.spec\.ts$/,
+      use: { baseURL: originOf(checkout.port) },
     },
   ],
   webServer: [
@@ -198,5 +206,6 @@ export default defineConfig({
       environment: deployments.environment,
       staticRoot: deploymentsRoot,
     }),
+    apiServer({ port: checkout.port, dataDir: checkoutDataDir, environment: checkout.environment }),
   ],
 });

@@ -1,6 +1,9 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageNotFound, PlaceholderScreen } from '@pod/shared-contracts';
+import { PageNotFound } from '@pod/shared-contracts';
+import { CancelledScreen } from './routes/cancelled';
 import { CartScreen } from './routes/cart';
+import { PaymentScreen } from './routes/payment';
+import { SuccessScreen } from './routes/success';
 
 /**
  * remote_checkout's exposed `./App`: cart, payment and the two payment return pages,
@@ -11,9 +14,9 @@ export default function App() {
     <Routes>
       <Route path="/checkout" element={<Navigate to="/checkout/cart" replace />} />
       <Route path="/checkout/cart" element={<CartScreen />} />
-      <Route path="/checkout/payment" element={<PlaceholderScreen title="Payment" />} />
-      <Route path="/checkout/success" element={<PlaceholderScreen title="Payment successful" />} />
-      <Route path="/checkout/cancelled" element={<PlaceholderScreen title="Payment cancelled" />} />
+      <Route path="/checkout/payment" element={<PaymentScreen />} />
+      <Route path="/checkout/success" element={<SuccessScreen />} />
+      <Route path="/checkout/cancelled" element={<CancelledScreen />} />
       <Route path="*" element={<PageNotFound />} />
     </Routes>
   );

@@ -23,6 +23,7 @@ export * from './alerts';
 export * from './routes';
 export * from './contracts';
 export * from './format';
+export * from './checkout';
 export * from './constants';
 export * from './validation';
 export * from './ui';

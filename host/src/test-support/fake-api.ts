@@ -1,7 +1,8 @@
 /** A stubbed API for host tests: answers by path, records every request as `METHOD /path?query`. */
+import { fakeJwt, installFakeFetch, type FakeAnswer } from '@pod/shared-contracts/testing';
 
-/** One answer: an HTTP status and a JSON body, or a thrown network error. */
-export type FakeAnswer = { status: number; body?: unknown } | Error;
+export type { FakeAnswer };
+
 /** Answers a request; `undefined` falls back to the empty answers of {@link emptyAnswer}. */
 export type FakeRoute = (path: string, method: string) => FakeAnswer | Promise<FakeAnswer> | undefined;
 
@@ -14,27 +15,11 @@ export function emptyAnswer(path: string): FakeAnswer {
 /** Installs the stub as the global fetch (the shared client reads it at call time); returns the request log. */
 export function installFakeApi(route: FakeRoute = () => undefined): string[] {
   const requests: string[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
-    const request = input as Request;
-    const url = new URL(request.url);
-    const path = url.pathname.replace(/^\/api\/v1/, '');
-    requests.push(`${request.method} ${path}${url.search}`);
-    const answer = (await route(path, request.method)) ?? emptyAnswer(path);
-    if (answer instanceof Error) throw answer;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  }) as typeof fetch;
+  installFakeFetch(async (request) => {
+    requests.push(`${request.method} ${request.path}${request.search}`);
+    return (await route(request.path, request.method)) ?? emptyAnswer(request.path);
+  });
   return requests;
 }
 
-function base64Url(value: string): string {
-  return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** An unsigned JWT-shaped token valid for `seconds` (the client only reads its expiry). */
-export function fakeJwt(seconds = 3600, claims: Record<string, unknown> = {}): string {
-  const exp = Math.floor(Date.now() / 1000) + seconds;
-  return [base64Url('{"alg":"HS256","typ":"JWT"}'), base64Url(JSON.stringify({ exp, ...claims })), 'signature'].join('.');
-}
+export { fakeJwt };

@@ -10,6 +10,7 @@ import cartRepository from './plugins/app/cart-repository.js';
 import couponRepository from './plugins/app/coupon-repository.js';
 import emailOutboxRepository from './plugins/app/email-outbox-repository.js';
 import orderRepository from './plugins/app/order-repository.js';
+import paymentRepository from './plugins/app/payment-repository.js';
 import referenceDataRepository from './plugins/app/reference-data-repository.js';
 import refreshTokenRepository from './plugins/app/refresh-token-repository.js';
 import unitOfWork from './plugins/app/unit-of-work.js';
@@ -20,6 +21,9 @@ import dbPlugin, { type DatabaseOptions } from './plugins/external/db.js';
 import devMailbox from './plugins/external/dev-mailbox.js';
 import type { Database } from './plugins/external/db-schema.js';
 import mailPlugin, { type Mailer } from './plugins/external/mail.js';
+import paymentsPlugin from './plugins/external/payments.js';
+import { loadPaymentSettings } from './payments/index.js';
+import type { ProviderHttp } from './payments/types.js';
 import problems from './plugins/external/problems.js';
 import staticSite from './plugins/external/static-site.js';
 import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
@@ -40,6 +44,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Also serve the built front end from this folder (server.ts does; tests may). */
   staticRoot?: string;
+  /** How payment gateways reach providers (default fetch; 'inject' routes through app.inject for tests). */
+  providerHttp?: ProviderHttp | 'inject';
   /** Take the client address from X-Forwarded-For (behind a reverse proxy); default env TRUST_PROXY=1. */
   trustProxy?: boolean;
 }
@@ -53,6 +59,10 @@ declare module 'fastify' {
 /** Builds the whole API without listening; tests drive it through app.inject. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: AppConfig = { ...loadConfig(), ...options.config };
+  // Provider URLs default from the public URL: follow an overridden one.
+  if (options.config?.publicUrl && !options.config.payments) {
+    config.payments = loadPaymentSettings(process.env, config.publicUrl);
+  }
   const specification = await loadSpecification(options.specPath ?? defaultSpecPath);
 
   const app = Fastify({
@@ -90,6 +100,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
     await app.register(mailPlugin, { from: config.mailFrom, ...(options.mailer && { mailer: options.mailer }) });
     await app.register(authPlugin, { config });
+    await app.register(paymentsPlugin, {
+      settings: config.payments,
+      ...(options.providerHttp && { http: options.providerHttp }),
+    });
 
     // App: repositories, the only code that touches the database.
     await app.register(userRepository);
@@ -100,6 +114,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(orderRepository);
     await app.register(couponRepository);
     await app.register(cartRepository);
+    await app.register(paymentRepository);
     await app.register(referenceDataRepository);
     await app.register(unitOfWork);
 

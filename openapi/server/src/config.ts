@@ -1,4 +1,5 @@
 import type { AttemptLimit } from './domain/attempt-limiter.js';
+import { loadPaymentSettings, type PaymentSettings } from './payments/index.js';
 
 export interface RateLimits {
   /** Failed logins per e-mail; while exceeded even the right password answers 429 (no oracle). */
@@ -36,6 +37,8 @@ export interface AppConfig {
    * /remotes.json answers environments/<portalEnv>/remotes.json of the static root.
    */
   portalEnv: string;
+  /** Payment providers (PAYFAST_*, CARD_*, PAYPAL_*, USD_ZAR_RATE, PAYMENT_SANDBOX); see payments/index.ts. */
+  payments: PaymentSettings;
   now: () => Date;
 }
 
@@ -71,17 +74,19 @@ function positiveInt(raw: string | undefined, fallback: number): number {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const publicUrl = (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/+$/, '');
   return {
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 15 * MINUTE),
     refreshFamilyTtlSeconds: 30 * DAY,
     verificationTokenTtlSeconds: DAY,
     resetTokenTtlSeconds: 60 * MINUTE,
-    publicUrl: (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/+$/, ''),
+    publicUrl,
     mailFrom: env.MAIL_FROM || 'Print on Demand <no-reply@pod.local>',
     welcomeCredit: 100,
     rateLimits: env.RATE_LIMIT === 'off' ? false : DEFAULT_RATE_LIMITS,
     portalEnv: portalEnvironment(env.PORTAL_ENV),
+    payments: loadPaymentSettings(env, publicUrl),
     now: () => new Date(),
   };
 }

@@ -13,6 +13,20 @@ export const DEMO_ACCOUNT = {
   nameLast: 'Nkosi',
 } as const;
 
+/**
+ * A second demo persona whose balance covers her cart (one eBook waiting for payment), so the
+ * pay-from-balance checkout can be tried; the main demo account's cart is larger than its
+ * balance (the EFT top-up path).
+ */
+export const DEMO_PUBLISHER = {
+  email: 'publisher@pod.local',
+  password: 'Demo#2026pass',
+  nameFirst: 'Naledi',
+  nameLast: 'Mokoena',
+  balance: 2000,
+  bookTitle: 'Letters from Lagos',
+} as const;
+
 /** Coupons every account can use: WELCOME50 on the dashboard (R50 credit), SAVE10 in the cart. */
 export const DEMO_COUPONS: readonly NewCoupon[] = [
   { code: 'WELCOME50', type: 'value', amount: 50 },
@@ -319,5 +333,54 @@ export async function seedDemo(app: FastifyInstance): Promise<SeedResult> {
     await seedLibrary(app, user.id);
     libraryCreated = true;
   }
+  await seedPublisher(app);
   return { accountCreated, libraryCreated, couponsCreated };
+}
+
+/** The second persona (DEMO_PUBLISHER), created once with its one unpaid eBook in the cart. */
+async function seedPublisher(app: FastifyInstance): Promise<void> {
+  if (await app.userRepository.findByEmail(DEMO_PUBLISHER.email)) return;
+  const user = await app.userRepository.create({
+    email: DEMO_PUBLISHER.email,
+    passwordHash: await hashPassword(DEMO_PUBLISHER.password),
+    nameFirst: DEMO_PUBLISHER.nameFirst,
+    nameLast: DEMO_PUBLISHER.nameLast,
+    userStatus: 1,
+    initialLogin: 1,
+    balance: DEMO_PUBLISHER.balance,
+  });
+  const now = app.config.now();
+  await app.unitOfWork.run(async ({ books, cart }) => {
+    const misc: BookMiscData = { status: 'quote', archived: false, isPaid: false, bookStage: 'getquote' };
+    const [book] = await books.insertMany([
+      {
+        user_id: user.id,
+        pair_id: randomUUID(),
+        is_international: false,
+        book_title: DEMO_PUBLISHER.bookTitle,
+        format_type: 'ebook',
+        no_of_pages: 180,
+        isbn: '9780639871300',
+        book_code: null,
+        genre_id: 8,
+        price_sale: 129,
+        local_price: 129,
+        international_price: null,
+        local_royalty: localRoyalty({ format: 'ebook', price: 129, printCost: 0 }, DEFAULT_PRICE_CONFIG),
+        international_royalty: null,
+        misc: JSON.stringify(misc),
+        contract: null,
+        thumbnail: null,
+        files: '[]',
+        created_at: now,
+      },
+    ]);
+    await cart.add({
+      userId: user.id,
+      bookId: book!.id,
+      internationalBookId: null,
+      services: processingCost({ format: 'ebook', pages: 180, isbnRequired: false }, DEFAULT_PRICE_CONFIG).services,
+      createdAt: now,
+    });
+  });
 }

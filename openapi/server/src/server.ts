@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { defaultStaticRoot } from './paths.js';
-import { DEMO_ACCOUNT, DEMO_COUPONS, seedDemo } from './seed.js';
+import { DEMO_ACCOUNT, DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from './seed.js';
 
 // Only listening lives here: buildApp has everything else (and migrates the database while building).
 
@@ -54,7 +54,8 @@ const lines = [
   `  API                     http://${shownHost}:${port}/api/v1`,
   `  Front end from          ${staticRoot}`,
   `  Database                ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${process.env.DATA_DIR ?? '<repo>/.data/db'}`}`,
-  process.env.SEED_DEMO !== '0' ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` : '',
+  process.env.SEED_DEMO !== '0' ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (cart above the balance: EFT top-up)` : '',
+  process.env.SEED_DEMO !== '0' ? `  Second demo login       ${DEMO_PUBLISHER.email} / ${DEMO_PUBLISHER.password} (balance covers the cart)` : '',
   process.env.SEED_DEMO !== '0'
     ? `  Coupons                 ${DEMO_COUPONS.map((c) => `${c.code} (${c.type === 'value' ? `R${c.amount} credit` : `${c.amount}% off a cart`})`).join(', ')}`
     : '',

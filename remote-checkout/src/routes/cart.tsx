@@ -1,5 +1,6 @@
-import { PlaceholderScreen } from '@pod/shared-contracts';
+import { useDocumentTitle } from '@pod/shared-contracts';
 import { APP_VERSION } from '../app-version';
+import { CartView } from '../features/cart/cart-view';
 import styles from './cart.module.css';
 
 /**
@@ -7,9 +8,11 @@ import styles from './cart.module.css';
  * that pins versions) can see which build is on screen.
  */
 export function CartScreen() {
+  useDocumentTitle('Cart');
   return (
     <>
-      <PlaceholderScreen title="Cart" heading="Your Cart" />
+      <h1>Your Cart</h1>
+      <CartView />
       <footer className={styles.version}>
         <p>Checkout version {APP_VERSION}</p>
       </footer>

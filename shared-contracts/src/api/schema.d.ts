@@ -615,7 +615,10 @@ export interface paths {
          * @description Designed here. The token's user's cart items with the server's price, VAT (15%),
          *     discount and final price per item, the cart total, the balance and the payable amount
          *     (max(0, total - balance)). These are the only amounts the checkout trusts; the values
-         *     the browser shows are for display.
+         *     the browser shows are for display. With `coupon_id` (a coupon from POST
+         *     /user/verifycartcoupon) the totals include its deduction; a coupon that is unknown,
+         *     inactive or already used by this user answers 404 / 409 `C15` like
+         *     /user/verifycartcoupon.
          */
         get: operations["getCart"];
         put?: never;
@@ -817,6 +820,9 @@ export interface paths {
          *     of the user's transactions (404 otherwise). Settles the transaction (see POST
          *     /user/posttransaction) and answers its state; the browser's arrival on the success page
          *     is not proof of payment, so a transaction the provider has not confirmed stays `pending`.
+         *     For a `paypal` transaction this is where the approved order is captured, server to
+         *     server; the capture's amount and currency must equal the transaction's before anything
+         *     is credited (once: the capture id is the dedupe key).
          */
         post: operations["confirmCheckoutSuccess"];
         delete?: never;
@@ -2209,7 +2215,12 @@ export interface components {
             statusCode: components["schemas"]["StatusCode"];
             results: components["schemas"]["CartItem"][];
             /** @description Sum of the items' final prices, ZAR incl. VAT. */
+            itemsTotal: number;
+            /** @description The coupon's deduction (0 without `coupon_id`), never more than itemsTotal. */
+            couponDeduction: number;
+            /** @description itemsTotal - couponDeduction, never below 0. */
             cartTotal: number;
+            coupon?: components["schemas"]["Coupon"] | null;
             balance: number;
             /** @description max(0, cartTotal - balance). */
             amountToPay: number;
@@ -2276,6 +2287,12 @@ export interface components {
             user_book_id?: (number | null) | number[];
             /** @description International book id(s) of the cart being paid. */
             user_international_book_id?: (number | null) | number[];
+            /**
+             * @description How the shortfall is paid (the wizard's payment method). Default `eft`.
+             * @default eft
+             * @enum {string}
+             */
+            provider: "eft" | "card" | "paypal";
         };
         /** @description A payment transaction as the server keeps it. */
         TransactionState: {
@@ -2283,22 +2300,38 @@ export interface components {
             transaction_ref: string;
             /** @enum {string} */
             status: "pending" | "complete" | "cancelled" | "failed";
-            /** @description Server-computed amount, ZAR. */
+            /** @description Server-computed amount, ZAR (what the balance is credited). */
             amount: number;
             /** @enum {string} */
-            provider?: "balance" | "payfast" | "card";
+            provider?: "balance" | "eft" | "card" | "paypal";
+            /** @description What the provider charges, in `provider_currency` (USD for card and PayPal). */
+            provider_amount?: number;
+            /** @enum {string} */
+            provider_currency?: "ZAR" | "USD";
+            /** @description Whether the cart items this transaction was created for have been paid (they entered proofing). */
+            cart_paid?: boolean;
             /** Format: date-time */
             created_at?: string;
         };
         /**
-         * @description The PayFast-compatible form the client posts to `action` (EFT). Field names are the
-         *     provider's. `return_url` and `cancel_url` point at /checkout/success and
-         *     /checkout/cancelled with the query `token` (one-time return token), `id` (transaction id)
-         *     and `tref` (transaction reference); `notify_url` at POST /payment/payfast/notify.
-         *     `signature` is the provider's MD5 signature over the fields, computed by the server.
+         * @description What the browser does to pay at the provider. `eft`: post the PayFast-compatible form
+         *     `fields` to `action` (method POST, display `redirect`); field names are the provider's,
+         *     `return_url` and `cancel_url` point at /checkout/success and /checkout/cancelled with the
+         *     query `token` (one-time return token), `id` (transaction id) and `tref` (transaction
+         *     reference), `notify_url` at POST /payment/payfast/notify, and `signature` is the
+         *     provider's MD5 signature over the fields, computed by the server. `card`: open `action`
+         *     with `fields` as the query in a popup (display `popup`: amount, currency USD, customer,
+         *     redirect to /dashboard). `paypal`: go to `action` with `fields` as the query (display
+         *     `redirect`) to approve the order.
          */
         ProviderForm: {
-            /** @description The provider's process URL. */
+            /** @enum {string} */
+            provider: "eft" | "card" | "paypal";
+            /** @enum {string} */
+            method: "GET" | "POST";
+            /** @enum {string} */
+            display: "redirect" | "popup";
+            /** @description The provider's URL. */
             action: string;
             fields: {
                 merchant_id?: string;
@@ -3500,7 +3533,9 @@ export interface operations {
     };
     getCart: {
         parameters: {
-            query?: never;
+            query?: {
+                coupon_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3518,6 +3553,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };

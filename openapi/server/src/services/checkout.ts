@@ -1,10 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { SUPPORT_EMAIL } from '../constants.js';
 import { HttpProblem } from '../errors.js';
-import type { CouponRow } from '../plugins/external/db-schema.js';
+import { cartPricing } from '../pricing.js';
+import type { CouponRow, PaymentCartData, PaymentTransactionRow } from '../plugins/external/db-schema.js';
+import type { CartItemWithBooks } from '../plugins/app/cart-repository.js';
 import { CouponAlreadyUsedError } from '../plugins/app/coupon-repository.js';
+import { DuplicatePaymentError } from '../plugins/app/payment-repository.js';
+import type { TransactionalRepositories } from '../plugins/app/unit-of-work.js';
+import { ProviderError } from '../payments/provider-error.js';
+import type { PaymentRequest, ProviderForm, ProviderName } from '../payments/types.js';
 import type { ServiceHandlers } from './types.js';
+
+const { cartTotals, itemAmounts, parseCartServices, toCents, fromCents } = cartPricing;
 
 export const COUPON_BLANK_MESSAGE = 'Coupon code can not be blank';
 /** The dashboard's one failure text (spec account area, section 5). */
@@ -14,15 +23,123 @@ export const COUPON_USED_MESSAGE = 'Invalid coupon code applied / You have alrea
 export const COUPON_INVALID_MESSAGE = 'Invalid coupon code applied';
 export const NOT_ACTIVATED_MESSAGE = 'Your account has not been activated yet';
 export const COUPON_SUCCESS = 'Successful';
+export const NOT_IN_CART_MESSAGE = 'Some of these books are not in your cart';
+export const EMPTY_SELECTION_MESSAGE = 'Your cart is empty';
+export const REFERENCE_USED_MESSAGE = 'This payment reference was already used';
+export const NOTHING_TO_PAY_MESSAGE = 'Nothing is left to pay: your balance covers the cart';
+export const PAID_MESSAGE = 'Your items have been successfully processed';
+export const INSUFFICIENT_MESSAGE = 'Your balance is insufficient';
+export const TRANSACTION_NOT_FOUND_MESSAGE = 'Transaction not found';
+export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider could not be reached. Please try again in a moment.';
+
+/** A provider call; a provider that cannot be asked is a retryable 502 (nothing was credited). */
+async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ProviderError) throw new HttpProblem(502, PROVIDER_UNAVAILABLE_MESSAGE, 'PROVIDER_UNAVAILABLE');
+    throw err;
+  }
+}
 
 type CouponBody = { Body: { coupon_code: string } };
+type CartQuery = { Querystring: { coupon_id?: number } };
+type RemoveParams = { Params: { localBookId: number; internationalBookId: number } };
+type CheckoutBody = {
+  Body: { book_ids: number[]; international_book_ids: number[]; reference: string; coupon_id?: number | null };
+};
+type IdList = number | null | number[] | undefined;
+type TransactionBody = {
+  Body: {
+    transaction_ref: string;
+    coupon_id?: number | null;
+    user_book_id?: IdList;
+    user_international_book_id?: IdList;
+    provider?: ProviderName;
+  };
+};
+type RefBody = { Body: { transaction_ref: string } };
+type PayfastParams = { Params: { ref: string; a: number; b: string }; Body: { transaction_ref: string } };
+type ReturnBody = { Body: { reference: string; token: string } };
+type CardBody = { Body: { tx_ref: string } };
+type PageQuery = { Querystring: { skip?: number; take?: number } };
+
+/** A coupon as the checkout uses it (portal.yaml Coupon). */
+interface CartCoupon {
+  couponId: number;
+  type: string;
+  amount: number;
+}
+
+/** One priced cart item (portal.yaml CartItem). */
+function toCartItem(item: CartItemWithBooks) {
+  const services = parseCartServices(item.misc);
+  const amounts = itemAmounts(services);
+  const title = item.local_book_name ?? item.international_book_name ?? null;
+  return {
+    id: item.id,
+    book_id: item.book_id,
+    international_book_id: item.international_book_id,
+    local_book_name: item.local_book_name,
+    international_book_name: item.international_book_name,
+    book_title: title,
+    created_at: item.created_at.toISOString(),
+    misc: JSON.stringify(services),
+    price: amounts.price,
+    vat: amounts.vat,
+    discount: amounts.discount,
+    final_price: amounts.finalPrice,
+  };
+}
+
+export type PricedCartItem = ReturnType<typeof toCartItem>;
+
+/** The user's cart items as the API shows them (also the current user's `cart`). */
+export async function loadCartItems(app: FastifyInstance, userId: number): Promise<PricedCartItem[]> {
+  return (await app.cartRepository.listWithBooks(userId)).map(toCartItem);
+}
+
+const normaliseIds = (ids: IdList): number[] =>
+  ids === undefined || ids === null ? [] : (Array.isArray(ids) ? ids : [ids]).filter((id) => Number.isInteger(id) && id > 0);
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function sameHash(token: string, hash: string | null): boolean {
+  if (!hash) return false;
+  const a = Buffer.from(hashToken(token), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const money = (value: string | number) => Number(Number(value).toFixed(2));
+
+/** portal.yaml TransactionState. */
+function toState(row: PaymentTransactionRow) {
+  return {
+    id: row.id,
+    transaction_ref: row.reference,
+    status: row.status,
+    amount: money(row.amount),
+    provider: row.provider,
+    provider_amount: money(row.provider_amount),
+    provider_currency: row.provider_currency,
+    cart_paid: row.cart_paid,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+const stateResult = (row: PaymentTransactionRow) => ({ statusCode: 0, result: toState(row) });
 
 /**
- * Handlers of the checkout operations implemented so far: the two coupon calls. The cart,
- * payments and transactions come with the checkout issue.
+ * Cart, coupons, balance payments, provider payments and the ledger. Every amount is computed
+ * here from the database (cart items, coupons, balance) with the shared cart pricing; what the
+ * browser sends as a total, amount or user id is ignored. Money moves only inside unit-of-work
+ * transactions that first lock the user's row (and the cart items, and the payment), so
+ * parallel requests are serialised per user.
  */
 export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
-  const { couponRepository, userRepository, unitOfWork } = app;
+  const { couponRepository, userRepository, unitOfWork, cartRepository, paymentRepository } = app;
+  const { gateways, settings } = app.payments;
 
   function codeOf(body: { coupon_code: string }): string {
     const code = body.coupon_code.trim();
@@ -33,28 +150,284 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
   const isUsable = (coupon: CouponRow | undefined): coupon is CouponRow =>
     coupon !== undefined && coupon.active && (coupon.expires_at === null || coupon.expires_at > config.now());
 
+  const toCoupon = (coupon: CouponRow): CartCoupon => ({ couponId: coupon.id, type: coupon.type, amount: Number(coupon.amount) });
+
+  async function activeUser(userId: number) {
+    const user = await userRepository.findById(userId);
+    if (!user) throw new HttpProblem(404, 'User not found', 'USER_NOT_FOUND');
+    if (user.user_status === 0) throw new HttpProblem(403, NOT_ACTIVATED_MESSAGE, 'U10');
+    return user;
+  }
+
+  /** A cart coupon by id: 404 unknown/inactive/expired, 409 C15 when this user used it already. */
+  async function cartCoupon(couponId: number | null | undefined, userId: number, repos = { coupons: couponRepository }) {
+    if (couponId === null || couponId === undefined) return null;
+    const coupon = await repos.coupons.findById(couponId);
+    if (!isUsable(coupon)) throw new HttpProblem(404, COUPON_INVALID_MESSAGE);
+    if (await repos.coupons.isUsedBy(coupon.id, userId)) throw new HttpProblem(409, COUPON_USED_MESSAGE, 'C15');
+    return toCoupon(coupon);
+  }
+
+  /** The cart items a request names (by either record id); 404 when an id is not in the cart. */
+  function selectItems(items: CartItemWithBooks[], bookIds: number[], internationalIds: number[]): CartItemWithBooks[] {
+    if (bookIds.length === 0 && internationalIds.length === 0) throw new HttpProblem(400, EMPTY_SELECTION_MESSAGE, 'VALIDATION');
+    const selected = items.filter(
+      (item) =>
+        (item.book_id !== null && bookIds.includes(item.book_id)) ||
+        (item.international_book_id !== null && internationalIds.includes(item.international_book_id)),
+    );
+    const covered = (id: number, key: 'book_id' | 'international_book_id') => selected.some((item) => item[key] === id);
+    if (!bookIds.every((id) => covered(id, 'book_id')) || !internationalIds.every((id) => covered(id, 'international_book_id'))) {
+      throw new HttpProblem(404, NOT_IN_CART_MESSAGE);
+    }
+    return selected;
+  }
+
+  const totalsOf = (items: CartItemWithBooks[], coupon: CartCoupon | null, balanceCents: number) =>
+    cartTotals(
+      items.map((item) => itemAmounts(parseCartServices(item.misc))),
+      coupon,
+      fromCents(balanceCents),
+    );
+
+  const cartOf = (items: CartItemWithBooks[], couponId: number | null): PaymentCartData => ({
+    book_ids: items.flatMap((item) => (item.book_id === null ? [] : [item.book_id])),
+    international_book_ids: items.flatMap((item) => (item.international_book_id === null ? [] : [item.international_book_id])),
+    coupon_id: couponId,
+  });
+
+  /**
+   * Pays `items` from the balance inside an open transaction whose user row is locked: uses the
+   * coupon (unique per user: a parallel use rolls this back as C15), debits the balance (the
+   * CHECK keeps it >= 0), records the ledger entry, marks the books paid and empties the items.
+   */
+  async function payItems(
+    repos: TransactionalRepositories,
+    input: {
+      userId: number;
+      reference: string;
+      items: CartItemWithBooks[];
+      coupon: CartCoupon | null;
+      cartTotalCents: number;
+      couponDeductionCents: number;
+      paymentTransactionId: number | null;
+      at: Date;
+    },
+  ): Promise<number> {
+    if (input.coupon) {
+      try {
+        await repos.coupons.redeem({
+          couponId: input.coupon.couponId,
+          userId: input.userId,
+          context: 'cart',
+          amount: fromCents(input.couponDeductionCents),
+          at: input.at,
+        });
+      } catch (err) {
+        if (err instanceof CouponAlreadyUsedError) throw new HttpProblem(409, COUPON_USED_MESSAGE, 'C15');
+        throw err;
+      }
+    }
+    const balanceAfter = await repos.users.adjustBalance(input.userId, -input.cartTotalCents);
+    await repos.payments.record({
+      userId: input.userId,
+      type: 'payment',
+      reference: input.reference,
+      amountCents: -input.cartTotalCents,
+      balanceAfterCents: balanceAfter,
+      paymentTransactionId: input.paymentTransactionId,
+      at: input.at,
+    });
+    const cart = cartOf(input.items, null);
+    await repos.books.markPaid(input.userId, [...cart.book_ids, ...cart.international_book_ids], input.at);
+    await repos.cart.removeItems(
+      input.userId,
+      input.items.map((item) => item.id),
+    );
+    return balanceAfter;
+  }
+
+  /**
+   * After a provider payment is complete: pays the cart items it was created for from the
+   * (now topped-up) balance, when they are still in the cart and the balance covers them. The
+   * payment row must be locked by the caller. Idempotent (cart_paid).
+   */
+  async function settleIn(repos: TransactionalRepositories, payment: PaymentTransactionRow, at: Date): Promise<PaymentTransactionRow> {
+    if (payment.status !== 'complete' || payment.cart_paid) return payment;
+    const balance = await repos.users.lockBalance(payment.user_id);
+    if (balance === undefined) return payment;
+    const items = await repos.cart.lockByUser(payment.user_id);
+    const wanted = payment.cart;
+    const selected = items.filter(
+      (item) =>
+        (item.book_id !== null && wanted.book_ids.includes(item.book_id)) ||
+        (item.international_book_id !== null && wanted.international_book_ids.includes(item.international_book_id)),
+    );
+    if (selected.length === 0) return payment;
+    // A coupon that cannot be used any more (used meanwhile, expired) is dropped, not an error:
+    // the money has arrived and stays on the balance if the cart is then not covered.
+    let coupon: CartCoupon | null = null;
+    if (wanted.coupon_id !== null) {
+      const row = await repos.coupons.findById(wanted.coupon_id);
+      if (isUsable(row) && !(await repos.coupons.isUsedBy(row.id, payment.user_id))) coupon = toCoupon(row);
+    }
+    const totals = totalsOf(selected, coupon, balance);
+    if (toCents(totals.amountToPay) > 0) return payment;
+    await payItems(repos, {
+      userId: payment.user_id,
+      reference: payment.reference,
+      items: selected,
+      coupon,
+      cartTotalCents: toCents(totals.cartTotal),
+      couponDeductionCents: toCents(totals.couponDeduction),
+      paymentTransactionId: payment.id,
+      at,
+    });
+    return repos.payments.update(payment.id, { cartPaid: true });
+  }
+
+  /**
+   * Credits a provider payment once and settles its cart, in one transaction. A payment already
+   * complete, or a provider payment id seen before, credits nothing (replays, double returns).
+   * Money actually received is credited even if the user cancelled the attempt meanwhile.
+   */
+  async function creditProviderPayment(paymentId: number, providerPaymentId: string, at: Date) {
+    try {
+      return await unitOfWork.run(async (repos) => {
+        const payment = await repos.payments.lock(paymentId);
+        if (!payment) throw new HttpProblem(404, TRANSACTION_NOT_FOUND_MESSAGE);
+        if (payment.status === 'complete') return { payment, credited: false };
+        await repos.users.lockBalance(payment.user_id);
+        const completed = await repos.payments.update(payment.id, {
+          status: 'complete',
+          providerPaymentId,
+          completedAt: at,
+        });
+        const amountCents = toCents(completed.amount);
+        const balanceAfter = await repos.users.adjustBalance(payment.user_id, amountCents);
+        await repos.payments.record({
+          userId: payment.user_id,
+          type: 'top-up',
+          reference: payment.reference,
+          amountCents,
+          balanceAfterCents: balanceAfter,
+          paymentTransactionId: payment.id,
+          at,
+        });
+        return { payment: await settleIn(repos, completed, at), credited: true };
+      });
+    } catch (err) {
+      if (err instanceof DuplicatePaymentError) {
+        const payment = await paymentRepository.lock(paymentId);
+        return { payment: payment!, credited: false };
+      }
+      throw err;
+    }
+  }
+
+  /** Settles a complete payment whose cart is not paid yet (e.g. the user removed a coupon meanwhile). */
+  async function settle(payment: PaymentTransactionRow): Promise<PaymentTransactionRow> {
+    if (payment.status !== 'complete' || payment.cart_paid) return payment;
+    return unitOfWork.run(async (repos) => {
+      const locked = await repos.payments.lock(payment.id);
+      return settleIn(repos, locked!, config.now());
+    });
+  }
+
+  async function ownTransaction(userId: number, reference: string, token?: string) {
+    const payment = await paymentRepository.findByReference(userId, reference);
+    if (!payment || payment.provider === 'balance' || (token !== undefined && !sameHash(token, payment.return_token_hash))) {
+      throw new HttpProblem(404, TRANSACTION_NOT_FOUND_MESSAGE);
+    }
+    return payment;
+  }
+
+  /** ZAR cents to what a USD provider charges: at the configured rate, rounded up to the cent. */
+  const usdCents = (zarCents: number) => Math.ceil((zarCents / settings.usdZarRate) * (1 - 1e-12));
+
+  /** In-flight ITN processing (answered before processing); tests wait on it through app.payments.idle(). */
+  const notificationsInFlight = new Set<Promise<void>>();
+  app.payments.idle = async () => {
+    while (notificationsInFlight.size > 0) await Promise.allSettled([...notificationsInFlight]);
+  };
+
+  /** The ITN checks of portal.yaml, in order; the first failure ends processing (logged). */
+  async function processNotification(request: FastifyRequest, pairs: Array<[string, string]>) {
+    const log = request.log;
+    const field = (name: string) => pairs.find(([key]) => key === name)?.[1] ?? '';
+    const eft = gateways.eft;
+    if (!eft.verifySignature(pairs)) return log.warn({ itn: field('m_payment_id') }, 'ITN refused: signature mismatch');
+    if (!(await eft.isAllowedSource(request.ip))) return log.warn({ ip: request.ip }, 'ITN refused: source not allowed');
+    if (field('merchant_id') !== eft.settings.merchantId) return log.warn('ITN refused: merchant id');
+    const payment = await paymentRepository.findByProviderReference(field('m_payment_id'));
+    if (!payment || payment.provider !== 'eft') return log.warn({ itn: field('m_payment_id') }, 'ITN refused: unknown payment');
+    if (toCents(field('amount_gross')) !== toCents(payment.provider_amount) || field('amount_gross').trim() === '') {
+      return log.warn({ itn: payment.provider_reference }, 'ITN refused: amount differs from the order');
+    }
+    const status = field('payment_status');
+    if (!['COMPLETE', 'CANCELLED', 'FAILED'].includes(status)) return log.info({ status }, 'ITN ignored: status');
+    const pfPaymentId = field('pf_payment_id');
+    if (pfPaymentId === '') return log.warn('ITN refused: no pf_payment_id');
+    if (!(await eft.validate(pairs))) return log.warn({ itn: payment.provider_reference }, 'ITN refused: provider validation failed');
+    if (status === 'COMPLETE') {
+      const { credited } = await creditProviderPayment(payment.id, pfPaymentId, config.now());
+      log.info({ itn: payment.provider_reference, credited }, credited ? 'ITN credited' : 'ITN already processed');
+      return undefined;
+    }
+    await unitOfWork.run(async (repos) => {
+      const locked = await repos.payments.lock(payment.id);
+      if (locked?.status === 'pending') await repos.payments.update(payment.id, { status: status === 'FAILED' ? 'failed' : 'cancelled' });
+    });
+    return undefined;
+  }
+
   return {
+    async getCart(request: FastifyRequest<CartQuery>) {
+      const userId = request.userId;
+      const user = await userRepository.findById(userId);
+      if (!user) throw new HttpProblem(404, 'User not found', 'USER_NOT_FOUND');
+      const coupon = await cartCoupon(request.query.coupon_id, userId);
+      const items = await cartRepository.listWithBooks(userId);
+      const totals = totalsOf(items, coupon, toCents(user.balance));
+      return { statusCode: 0, results: items.map(toCartItem), coupon, ...totals };
+    },
+
+    async removeCartItem(request: FastifyRequest<RemoveParams>) {
+      const { localBookId, internationalBookId } = request.params;
+      const userId = request.userId;
+      const items = await cartRepository.listByUser(userId);
+      const item = items.find(
+        (candidate) => (candidate.book_id ?? 0) === localBookId && (candidate.international_book_id ?? 0) === internationalBookId,
+      );
+      if (!item) throw new HttpProblem(404, 'This item is not in your cart');
+      await cartRepository.removeItems(userId, [item.id]);
+      const user = await userRepository.findById(userId);
+      const remaining = await cartRepository.listWithBooks(userId);
+      return { statusCode: 0, results: remaining.map(toCartItem), coupon: null, ...totalsOf(remaining, null, toCents(user?.balance ?? 0)) };
+    },
+
     /**
      * Dashboard voucher: credits a value coupon to the balance, once per user. The redemption row
-     * (unique per coupon, user and context) and the credit are one transaction, so parallel
-     * requests credit once: the losers hit the unique constraint and roll back.
+     * (unique per coupon, user and context), the credit and its ledger entry are one
+     * transaction, so parallel requests credit once: the losers hit the unique constraint.
      */
     async addCoupon(request: FastifyRequest<CouponBody>) {
       const code = codeOf(request.body);
       const userId = request.userId;
-      const user = await userRepository.findById(userId);
-      if (!user) throw new HttpProblem(404, 'User not found', 'USER_NOT_FOUND');
-      if (user.user_status === 0) throw new HttpProblem(403, NOT_ACTIVATED_MESSAGE, 'U10');
+      await activeUser(userId);
 
       const coupon = await couponRepository.findByCode(code);
       if (!isUsable(coupon) || coupon.type !== 'value') throw new HttpProblem(404, COUPON_FAILED_MESSAGE);
       if (await couponRepository.isUsedBy(coupon.id, userId)) throw new HttpProblem(409, COUPON_FAILED_MESSAGE, 'C15');
 
-      const amount = Number(coupon.amount);
+      const amountCents = toCents(coupon.amount);
+      const at = config.now();
       try {
-        await unitOfWork.run(async ({ coupons, users }) => {
-          await coupons.redeem({ couponId: coupon.id, userId, context: 'balance', amount, at: config.now() });
-          await users.creditBalance(userId, amount);
+        await unitOfWork.run(async (repos) => {
+          await repos.users.lockBalance(userId);
+          await repos.coupons.redeem({ couponId: coupon.id, userId, context: 'balance', amount: fromCents(amountCents), at });
+          const balanceAfter = await repos.users.adjustBalance(userId, amountCents);
+          await repos.payments.record({ userId, type: 'coupon', reference: coupon.code, amountCents, balanceAfterCents: balanceAfter, at });
         });
       } catch (err) {
         if (err instanceof CouponAlreadyUsedError) throw new HttpProblem(409, COUPON_FAILED_MESSAGE, 'C15');
@@ -70,7 +443,249 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       if (!isUsable(coupon)) throw new HttpProblem(404, COUPON_INVALID_MESSAGE);
       // Used in any context: a voucher credited to the balance cannot also discount a cart.
       if (await couponRepository.isUsedBy(coupon.id, request.userId)) throw new HttpProblem(409, COUPON_USED_MESSAGE, 'C15');
-      return { statusCode: 0, couponId: coupon.id, type: coupon.type, amount: Number(coupon.amount) };
+      return { statusCode: 0, ...toCoupon(coupon) };
+    },
+
+    /** Pays the named cart items from the balance (0), or reports the shortfall (7). */
+    async checkoutPayment(request: FastifyRequest<CheckoutBody>) {
+      const userId = request.userId;
+      const body = request.body;
+      const reference = body.reference.trim();
+      if (reference === '') throw new HttpProblem(400, 'A payment reference is required', 'VALIDATION');
+      await activeUser(userId);
+
+      // The same reference is processed once: a retry answers the first outcome.
+      const earlier = await paymentRepository.findByReference(userId, reference);
+      if (earlier) {
+        if (earlier.provider !== 'balance') throw new HttpProblem(409, REFERENCE_USED_MESSAGE);
+        const user = await userRepository.findById(userId);
+        return {
+          statusCode: 0,
+          description: PAID_MESSAGE,
+          amountToPay: 0,
+          cartTotal: money(earlier.amount),
+          couponDeduction: 0,
+          balance: money(user?.balance ?? 0),
+        };
+      }
+
+      const at = config.now();
+      try {
+        return await unitOfWork.run(async (repos) => {
+          const balance = await repos.users.lockBalance(userId);
+          if (balance === undefined) throw new HttpProblem(404, 'User not found', 'USER_NOT_FOUND');
+          const items = selectItems(await repos.cart.lockByUser(userId), body.book_ids, body.international_book_ids);
+          const coupon = await cartCoupon(body.coupon_id, userId, repos);
+          const totals = totalsOf(items, coupon, balance);
+          const summary = { cartTotal: totals.cartTotal, couponDeduction: totals.couponDeduction };
+          if (toCents(totals.amountToPay) > 0) {
+            return { statusCode: 7, description: INSUFFICIENT_MESSAGE, amountToPay: totals.amountToPay, ...summary, balance: totals.balance };
+          }
+          const cartTotalCents = toCents(totals.cartTotal);
+          const payment = await repos.payments.create({
+            userId,
+            reference,
+            providerReference: `BAL-${randomUUID()}`,
+            provider: 'balance',
+            status: 'complete',
+            amountCents: cartTotalCents,
+            providerAmountCents: cartTotalCents,
+            providerCurrency: 'ZAR',
+            returnTokenHash: null,
+            cart: cartOf(items, coupon?.couponId ?? null),
+            cartPaid: true,
+            completedAt: at,
+          });
+          const balanceAfter = await payItems(repos, {
+            userId,
+            reference,
+            items,
+            coupon,
+            cartTotalCents,
+            couponDeductionCents: toCents(totals.couponDeduction),
+            paymentTransactionId: payment.id,
+            at,
+          });
+          return { statusCode: 0, description: PAID_MESSAGE, amountToPay: 0, ...summary, balance: fromCents(balanceAfter) };
+        });
+      } catch (err) {
+        if (err instanceof DuplicatePaymentError) throw new HttpProblem(409, REFERENCE_USED_MESSAGE);
+        throw err;
+      }
+    },
+
+    /** Starts a provider payment for the shortfall of the named cart items. */
+    async createTransaction(request: FastifyRequest<TransactionBody>, reply: FastifyReply) {
+      const userId = request.userId;
+      const body = request.body;
+      const reference = body.transaction_ref.trim();
+      if (reference === '') throw new HttpProblem(400, 'A transaction reference is required', 'VALIDATION');
+      const provider = body.provider ?? 'eft';
+      const user = await activeUser(userId);
+      if (await paymentRepository.findByReference(userId, reference)) throw new HttpProblem(409, REFERENCE_USED_MESSAGE);
+
+      const items = selectItems(
+        await cartRepository.listWithBooks(userId),
+        normaliseIds(body.user_book_id),
+        normaliseIds(body.user_international_book_id),
+      );
+      const coupon = await cartCoupon(body.coupon_id, userId);
+      const totals = totalsOf(items, coupon, toCents(user.balance));
+      const amountCents = toCents(totals.amountToPay);
+      if (amountCents <= 0) throw new HttpProblem(409, NOTHING_TO_PAY_MESSAGE);
+
+      const currency = provider === 'eft' ? 'ZAR' : 'USD';
+      const providerAmountCents = currency === 'ZAR' ? amountCents : usdCents(amountCents);
+      const returnToken = randomBytes(24).toString('base64url');
+      let payment: PaymentTransactionRow;
+      try {
+        payment = await paymentRepository.create({
+          userId,
+          reference,
+          providerReference: `POD-${randomUUID()}`,
+          provider,
+          status: 'pending',
+          amountCents,
+          providerAmountCents,
+          providerCurrency: currency,
+          returnTokenHash: hashToken(returnToken),
+          cart: cartOf(items, coupon?.couponId ?? null),
+        });
+      } catch (err) {
+        if (err instanceof DuplicatePaymentError) throw new HttpProblem(409, REFERENCE_USED_MESSAGE);
+        throw err;
+      }
+
+      const query = (page: string) =>
+        `${config.publicUrl}/checkout/${page}?${new URLSearchParams({ token: returnToken, id: String(payment.id), tref: reference })}`;
+      const titles = items.map((item) => item.local_book_name ?? item.international_book_name ?? 'Book').join(', ');
+      const paymentRequest: PaymentRequest = {
+        reference: payment.provider_reference,
+        transactionId: payment.id,
+        amount: (providerAmountCents / 100).toFixed(2),
+        currency,
+        itemName: 'Book processing',
+        itemDescription: `Processing: ${titles}`.slice(0, 255),
+        customer: { firstName: user.name_first, lastName: user.name_last, email: user.email },
+        returnUrl: query('success'),
+        cancelUrl: query('cancelled'),
+        notifyUrl: `${config.publicUrl}/api/v1/payment/payfast/notify`,
+      };
+
+      let form: ProviderForm;
+      if (provider === 'eft') form = gateways.eft.buildForm(paymentRequest);
+      else if (provider === 'card') form = gateways.card.buildPopup({ ...paymentRequest, redirectUrl: `${config.publicUrl}/dashboard` });
+      else {
+        const order = await fromProvider(() => gateways.paypal.createOrder(paymentRequest));
+        payment = await paymentRepository.update(payment.id, { providerOrderId: order.orderId });
+        form = order.form;
+      }
+      reply.code(201);
+      return { statusCode: 0, result: toState(payment), payment: form };
+    },
+
+    async postTransaction(request: FastifyRequest<RefBody>) {
+      const payment = await ownTransaction(request.userId, request.body.transaction_ref.trim());
+      return stateResult(await settle(payment));
+    },
+
+    async postTransactionPayfast(request: FastifyRequest<PayfastParams>) {
+      const { ref, a, b } = request.params;
+      if (request.body.transaction_ref !== ref) throw new HttpProblem(400, 'transaction_ref must equal the reference in the path', 'VALIDATION');
+      const payment = await ownTransaction(request.userId, ref, b);
+      if (payment.id !== a) throw new HttpProblem(404, TRANSACTION_NOT_FOUND_MESSAGE);
+      return stateResult(await settle(payment));
+    },
+
+    /** The return to /checkout/success: captures a PayPal order, then settles. */
+    async confirmCheckoutSuccess(request: FastifyRequest<ReturnBody>) {
+      let payment = await ownTransaction(request.userId, request.body.reference, request.body.token);
+      if (payment.provider === 'paypal' && payment.status !== 'complete' && payment.provider_order_id) {
+        const orderId = payment.provider_order_id;
+        const capture = await fromProvider(() => gateways.paypal.capture(orderId));
+        if (
+          capture &&
+          capture.status === 'COMPLETED' &&
+          capture.reference === payment.provider_reference &&
+          capture.currency === payment.provider_currency &&
+          toCents(capture.amount) === toCents(payment.provider_amount)
+        ) {
+          payment = (await creditProviderPayment(payment.id, capture.id, config.now())).payment;
+        } else if (capture) {
+          request.log.warn({ reference: payment.provider_reference, status: capture.status }, 'PayPal capture refused');
+        }
+      }
+      return stateResult(await settle(payment));
+    },
+
+    async confirmCheckoutCancelled(request: FastifyRequest<ReturnBody>) {
+      const payment = await ownTransaction(request.userId, request.body.reference, request.body.token);
+      const updated = await unitOfWork.run(async (repos) => {
+        const locked = await repos.payments.lock(payment.id);
+        return locked && locked.status === 'pending' ? repos.payments.update(payment.id, { status: 'cancelled' }) : locked!;
+      });
+      return stateResult(updated);
+    },
+
+    /** The dashboard return of the card popup: asks the card provider, then credits once. */
+    async verifyCardPayment(request: FastifyRequest<CardBody>) {
+      const txRef = request.body.tx_ref.trim();
+      const payment = await paymentRepository.findByProviderReference(txRef);
+      if (!payment || payment.user_id !== request.userId || payment.provider !== 'card') {
+        throw new HttpProblem(404, TRANSACTION_NOT_FOUND_MESSAGE);
+      }
+      if (payment.status === 'complete') return stateResult(await settle(payment));
+      const charge = await fromProvider(() => gateways.card.verify(txRef));
+      if (!charge || charge.txRef !== txRef) return stateResult(payment);
+      if (charge.status === 'successful') {
+        if (charge.currency !== payment.provider_currency || toCents(charge.amount) !== toCents(payment.provider_amount)) {
+          request.log.warn({ txRef, amount: charge.amount, currency: charge.currency }, 'card payment refused: amount differs');
+          return stateResult(payment);
+        }
+        return stateResult((await creditProviderPayment(payment.id, charge.id, config.now())).payment);
+      }
+      if (charge.status === 'failed') {
+        const updated = await unitOfWork.run(async (repos) => {
+          const locked = await repos.payments.lock(payment.id);
+          return locked && locked.status === 'pending' ? repos.payments.update(payment.id, { status: 'failed' }) : locked!;
+        });
+        return stateResult(updated);
+      }
+      return stateResult(payment);
+    },
+
+    /**
+     * PayFast ITN: answers 200 at once (PayFast retries otherwise), then checks and credits.
+     * Nothing in the answer tells a caller whether its notification was accepted.
+     */
+    async payfastNotify(request: FastifyRequest, reply: FastifyReply) {
+      const body = request.body as Record<string, unknown>;
+      const pairs = Object.entries(body).filter((pair): pair is [string, string] => typeof pair[1] === 'string');
+      const work = processNotification(request, pairs)
+        .catch((err: unknown) => request.log.error({ err }, 'ITN processing failed'))
+        .then(() => undefined);
+      notificationsInFlight.add(work);
+      void work.finally(() => notificationsInFlight.delete(work));
+      reply.code(200).type('text/plain');
+      return '';
+    },
+
+    async listTransactions(request: FastifyRequest<PageQuery>) {
+      const rows = await paymentRepository.listLedger(request.userId, request.query.skip ?? 0, request.query.take ?? 100);
+      return {
+        statusCode: 0,
+        results: rows.map((row) => ({
+          id: row.id,
+          date: row.created_at.toISOString(),
+          type: row.type,
+          amount_before_fees: money(row.amount_before_fees),
+          fee: money(row.fee),
+          amount_after_fees: money(row.amount_after_fees),
+          status: row.status,
+          balance: money(row.balance_after),
+          reference: row.reference,
+        })),
+      };
     },
   } satisfies ServiceHandlers;
 }

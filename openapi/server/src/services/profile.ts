@@ -18,6 +18,7 @@ import { passwordResetMail, verificationMail } from './emails.js';
 import { hashLinkToken, isStoredId, linkUrl, newLinkToken } from './link-tokens.js';
 import { hashPassword } from './password-hash.js';
 import { createSessionIssuer } from './session.js';
+import { loadCartItems } from './checkout.js';
 import type { ServiceHandlers } from './types.js';
 
 /** Spelled as the spec gives it ("alreay"); the front end shows it verbatim. */
@@ -51,7 +52,8 @@ export interface UserView {
   initial_login: number;
 }
 
-export function toUserView(user: UserRow): UserView {
+/** `cart`: the user's cart items, priced (services/checkout.ts loadCartItems). */
+export function toUserView(user: UserRow, cart: unknown[]): UserView {
   return {
     id: user.id,
     email: user.email,
@@ -62,8 +64,7 @@ export function toUserView(user: UserRow): UserView {
     phone_main: user.phone_main,
     balance: Number(user.balance),
     user_status: user.user_status,
-    // The cart lives in the checkout area (a later issue); an empty list keeps the shape stable.
-    cart: [],
+    cart,
     misc: JSON.stringify(user.misc ?? {}),
     admin_confirmation: user.admin_confirmation,
     user_confirmation: user.user_confirmation,
@@ -157,6 +158,7 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
           nameFirst: input.name_first.trim(),
           nameLast: input.name_last.trim(),
           balance: config.welcomeCredit,
+          balanceEntryType: 'welcome credit',
           userStatus: 0,
         });
       } catch (err) {
@@ -193,7 +195,7 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
       const user = await userRepository.findById(request.userId);
       // The token outlived its account (deleted since login).
       if (!user) throw userNotFound();
-      return { statusCode: 0, result: toUserView(user) };
+      return { statusCode: 0, result: toUserView(user, await loadCartItems(app, user.id)) };
     },
 
     /**

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { getAccessToken, getRefreshToken, setCurrentUser, setTokens } from '@pod/shared-contracts';
-import { fakeJwt, installFakeFetch } from '../../test-support/fake-api';
+import { fakeJwt, installFakeFetch } from '@pod/shared-contracts/testing';
 import { currentLocation, renderApp, resetSession } from '../../test-support/render-app';
 
 beforeEach(resetSession);

@@ -1,18 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName, cx, useCurrentUser } from '@pod/shared-contracts';
+import { Button, buttonClassName, cx, formatDayMonth, formatRand, useCurrentUser } from '@pod/shared-contracts';
+import { asCartItems, toCartLine } from '../../lib/cart-items';
 import styles from './cart-dropdown.module.css';
 
 /**
- * The top bar's cart: a button with the item count that opens a small panel with a
- * Checkout link to /checkout. The entries list (name, cost, date) comes with the cart work.
+ * The top bar's cart: a button with the item count that opens a panel listing the stored
+ * user's cart (book name, final price with 2 decimals, date as dd/MM) and a Checkout link to
+ * /checkout. Escape or a click outside closes it; Escape returns focus to the button.
  */
 export function CartDropdown() {
   const user = useCurrentUser();
-  const count = Array.isArray(user?.cart) ? user.cart.length : 0;
+  const lines = asCartItems(user?.cart).map(toCartLine);
+  const count = lines.length;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -20,7 +24,9 @@ export function CartDropdown() {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -32,12 +38,32 @@ export function CartDropdown() {
 
   return (
     <div className={styles.dropdown} ref={rootRef}>
-      <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      <Button
+        ref={toggleRef}
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
         Cart ({count} {count === 1 ? 'item' : 'items'})
       </Button>
       {open ? (
         <div className={styles.panel} id={panelId}>
-          {count === 0 ? <p className={styles.empty}>Your cart is empty.</p> : null}
+          {count === 0 ? (
+            <p className={styles.empty}>Your cart is empty.</p>
+          ) : (
+            <ul className={styles.entries} aria-label="Cart items">
+              {lines.map((line) => (
+                <li key={line.key} className={styles.entry}>
+                  <span className={styles.name}>{line.bookName}</span>
+                  <span className={styles.cost}>{formatRand(line.amounts.finalPrice)}</span>
+                  <time className={styles.date} dateTime={line.item.created_at}>
+                    {formatDayMonth(line.item.created_at)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
           <Link to="/checkout" className={cx(buttonClassName('primary'), styles.checkout)} onClick={() => setOpen(false)}>
             Checkout
           </Link>

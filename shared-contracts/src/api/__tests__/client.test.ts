@@ -9,7 +9,7 @@ import {
   setTokens,
   STORAGE_KEYS,
 } from '../../session';
-import { fakeJwt, installFakeFetch } from '../../test-support/fake-api';
+import { fakeJwt, installFakeFetch } from '../../testing';
 
 const user = { id: 7, email: 'a@b.co', name_first: 'Thandi' };
 

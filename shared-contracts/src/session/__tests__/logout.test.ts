@@ -1,4 +1,4 @@
-import { installFakeFetch } from '../../test-support/fake-api';
+import { installFakeFetch } from '../../testing';
 import { QA_PINS_STORAGE_KEY } from '../../contracts';
 import { logout } from '../logout';
 import { setNavigator } from '../navigation';

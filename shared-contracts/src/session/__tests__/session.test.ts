@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/errors';
-import { fakeJwt, installFakeFetch } from '../../test-support/fake-api';
+import { fakeJwt, installFakeFetch } from '../../testing';
 import {
   decodeToken,
   getAccessToken,

@@ -31,6 +31,11 @@ export interface BookRepository {
   countByUser(userId: number): Promise<number>;
   /** Serialises concurrent writers of one user's library until the transaction ends. */
   lockUser(userId: number): Promise<void>;
+  /**
+   * Marks the user's listed records paid: isPaid, paidAt, and a status still 'quote' becomes
+   * 'pending' (the book enters proofing). Archived records are left alone. Returns how many changed.
+   */
+  markPaid(userId: number, ids: number[], at: Date): Promise<number>;
 }
 
 const flag = (key: keyof BookMiscData) => sql<boolean>`coalesce((misc->>${key})::boolean, false)`;
@@ -121,6 +126,23 @@ export function createBookRepository(db: Kysely<Database>): BookRepository {
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    async markPaid(userId, ids, at) {
+      if (ids.length === 0) return 0;
+      const result = await db
+        .updateTable('books')
+        .set({
+          misc: sql<string>`misc || jsonb_build_object(
+            'isPaid', true,
+            'paidAt', ${at.toISOString()}::text,
+            'status', CASE WHEN coalesce(btrim(misc->>'status'), '') IN ('', 'quote') THEN 'pending' ELSE misc->>'status' END)`,
+        })
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .where(flag('archived'), '=', false)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     async lockUser(userId) {

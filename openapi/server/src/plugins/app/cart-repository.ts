@@ -16,9 +16,21 @@ export interface NewCartItem {
   createdAt?: Date;
 }
 
-/** The cart (minimal for the library issue; the checkout issue adds pricing and payment). */
+/** A cart item with the titles of its records (null when a record is gone). */
+export interface CartItemWithBooks extends CartItemRow {
+  local_book_name: string | null;
+  international_book_name: string | null;
+}
+
+/** The user's cart: uploads waiting for payment. Prices are computed by the checkout service. */
 export interface CartRepository {
   listByUser(userId: number): Promise<CartItemRow[]>;
+  /** The items with their records' titles, oldest first. */
+  listWithBooks(userId: number): Promise<CartItemWithBooks[]>;
+  /** Like listWithBooks, and locks the items until the transaction ends (SELECT ... FOR UPDATE). */
+  lockByUser(userId: number): Promise<CartItemWithBooks[]>;
+  /** Removes the listed items of the user; returns how many were removed. */
+  removeItems(userId: number, itemIds: number[]): Promise<number>;
   add(item: NewCartItem): Promise<CartItemRow>;
   /**
    * Takes one book record out of the user's cart: its side of the pair becomes null, and an
@@ -28,9 +40,40 @@ export interface CartRepository {
 }
 
 export function createCartRepository(db: Kysely<Database>): CartRepository {
+  async function withBooks(userId: number, lock: boolean): Promise<CartItemWithBooks[]> {
+    let query = db
+      .selectFrom('cart_items')
+      .leftJoin('books as local', (join) => join.onRef('local.id', '=', 'cart_items.book_id').on('local.user_id', '=', userId))
+      .leftJoin('books as international', (join) =>
+        join.onRef('international.id', '=', 'cart_items.international_book_id').on('international.user_id', '=', userId),
+      )
+      .selectAll('cart_items')
+      .select(['local.book_title as local_book_name', 'international.book_title as international_book_name'])
+      .where('cart_items.user_id', '=', userId)
+      .orderBy('cart_items.created_at')
+      .orderBy('cart_items.id');
+    // FOR UPDATE OF: lock the cart rows only (the joined books may be null-extended).
+    if (lock) query = query.forUpdate(['cart_items']);
+    return query.execute();
+  }
+
   return {
     async listByUser(userId) {
       return db.selectFrom('cart_items').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+    },
+
+    async listWithBooks(userId) {
+      return withBooks(userId, false);
+    },
+
+    async lockByUser(userId) {
+      return withBooks(userId, true);
+    },
+
+    async removeItems(userId, itemIds) {
+      if (itemIds.length === 0) return 0;
+      const result = await db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', itemIds).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async add(item) {

@@ -30,6 +30,7 @@ export class CouponAlreadyUsedError extends Error {
 export interface CouponRepository {
   /** By code, trimmed and case-insensitively; active or not, expired or not (the service decides). */
   findByCode(code: string): Promise<CouponRow | undefined>;
+  findById(id: number): Promise<CouponRow | undefined>;
   /** Whether the user has used the coupon in any context. */
   isUsedBy(couponId: number, userId: number): Promise<boolean>;
   /** Records a use; throws CouponAlreadyUsedError when this user already used it in `context`. */
@@ -46,6 +47,10 @@ export function createCouponRepository(db: Kysely<Database>): CouponRepository {
         .selectAll()
         .where((eb) => eb(eb.fn('upper', ['code']), '=', code.trim().toUpperCase()))
         .executeTakeFirst();
+    },
+
+    async findById(id) {
+      return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     async isUsedBy(couponId, userId) {

@@ -5,6 +5,7 @@ import { createBookRepository, type BookRepository } from './book-repository.js'
 import { createCartRepository, type CartRepository } from './cart-repository.js';
 import { createCouponRepository, type CouponRepository } from './coupon-repository.js';
 import { createOrderRepository, type OrderRepository } from './order-repository.js';
+import { createPaymentRepository, type PaymentRepository } from './payment-repository.js';
 import { createRefreshTokenRepository, type RefreshTokenRepository } from './refresh-token-repository.js';
 import { createUserRepository, type UserRepository } from './user-repository.js';
 import {
@@ -27,6 +28,7 @@ export interface TransactionalRepositories {
   orders: OrderRepository;
   coupons: CouponRepository;
   cart: CartRepository;
+  payments: PaymentRepository;
 }
 
 /**
@@ -50,6 +52,7 @@ export function createUnitOfWork(db: Kysely<Database>): UnitOfWork {
           orders: createOrderRepository(tx),
           coupons: createCouponRepository(tx),
           cart: createCartRepository(tx),
+          payments: createPaymentRepository(tx),
         }),
       );
     },

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, UserRow } from '../external/db-schema.js';
 import { definePlugin } from '../define-plugin.js';
 
@@ -15,6 +15,8 @@ export interface NewUser {
   nameLast: string;
   phoneMain?: string | null;
   balance?: number;
+  /** The ledger type that explains a starting balance (default 'opening balance'). */
+  balanceEntryType?: 'welcome credit' | 'opening balance';
   userStatus?: number;
   initialLogin?: number;
 }
@@ -30,6 +32,7 @@ export class EmailTakenError extends Error {
 export interface UserRepository {
   findById(id: number): Promise<UserRow | undefined>;
   findByEmail(email: string): Promise<UserRow | undefined>;
+  /** Inserts the user and, when the balance is above 0, its ledger entry, in one statement. */
   create(user: NewUser): Promise<UserRow>;
   /** Replaces the password hash; false when the user does not exist. */
   updatePasswordHash(id: number, passwordHash: string): Promise<boolean>;
@@ -37,8 +40,14 @@ export interface UserRepository {
   activate(id: number): Promise<void>;
   /** false when the user does not exist. */
   setInitialLogin(id: number, initialLogin: number): Promise<boolean>;
-  /** Adds `amount` (rand) to the balance in one UPDATE; false when the user does not exist. */
-  creditBalance(id: number, amount: number): Promise<boolean>;
+  /**
+   * Locks the user's row until the transaction ends (SELECT ... FOR UPDATE) and answers the
+   * balance in cents; undefined when the user does not exist. Every balance change of the
+   * checkout starts here, so parallel payments of one user run one after the other.
+   */
+  lockBalance(id: number): Promise<number | undefined>;
+  /** Adds `deltaCents` (negative to debit) and answers the new balance in cents; the CHECK refuses < 0. */
+  adjustBalance(id: number, deltaCents: number): Promise<number>;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -64,20 +73,46 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
     },
 
     async create(user) {
+      const balance = (user.balance ?? 0).toFixed(2);
       try {
+        // One statement (data-modifying CTEs), so the balance and its explanation land together.
         return await db
-          .insertInto('users')
-          .values({
-            email: user.email.trim(),
-            password_hash: user.passwordHash,
-            name_first: user.nameFirst,
-            name_last: user.nameLast,
-            phone_main: user.phoneMain ?? null,
-            balance: (user.balance ?? 0).toFixed(2),
-            user_status: user.userStatus ?? 0,
-            initial_login: user.initialLogin ?? 0,
-          })
-          .returningAll()
+          .with('created', (qb) =>
+            qb
+              .insertInto('users')
+              .values({
+                email: user.email.trim(),
+                password_hash: user.passwordHash,
+                name_first: user.nameFirst,
+                name_last: user.nameLast,
+                phone_main: user.phoneMain ?? null,
+                balance,
+                user_status: user.userStatus ?? 0,
+                initial_login: user.initialLogin ?? 0,
+              })
+              .returningAll(),
+          )
+          .with('entry', (qb) =>
+            qb
+              .insertInto('ledger_entries')
+              .columns(['user_id', 'type', 'amount_before_fees', 'fee', 'amount_after_fees', 'balance_after', 'created_at'])
+              .expression((eb) =>
+                eb
+                  .selectFrom('created')
+                  .select([
+                    'created.id',
+                    sql<string>`${user.balanceEntryType ?? 'opening balance'}::text`.as('type'),
+                    'created.balance',
+                    sql<string>`0::numeric`.as('fee'),
+                    'created.balance as after',
+                    'created.balance as balance_after',
+                    'created.created_at',
+                  ])
+                  .where('created.balance', '>', '0'),
+              ),
+          )
+          .selectFrom('created')
+          .selectAll()
           .executeTakeFirstOrThrow();
       } catch (err) {
         if (isUniqueViolation(err)) throw new EmailTakenError(user.email);
@@ -103,14 +138,21 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
       return result.numUpdatedRows > 0n;
     },
 
-    async creditBalance(id, amount) {
-      const result = await db
-        .updateTable('users')
-        .set((eb) => ({ balance: eb('balance', '+', amount.toFixed(2)) }))
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    async lockBalance(id) {
+      const row = await db.selectFrom('users').select('balance').where('id', '=', id).forUpdate().executeTakeFirst();
+      return row === undefined ? undefined : Math.round(Number(row.balance) * 100);
     },
+
+    async adjustBalance(id, deltaCents) {
+      const row = await db
+        .updateTable('users')
+        .set((eb) => ({ balance: eb('balance', '+', (deltaCents / 100).toFixed(2)) }))
+        .where('id', '=', id)
+        .returning('balance')
+        .executeTakeFirstOrThrow();
+      return Math.round(Number(row.balance) * 100);
+    },
+
   };
 }
 

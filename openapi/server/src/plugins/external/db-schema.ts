@@ -222,6 +222,52 @@ export interface PricesTable {
   config: Json<Record<string, unknown>>;
 }
 
+
+export type PaymentProvider = 'balance' | 'eft' | 'card' | 'paypal';
+export type PaymentStatus = 'pending' | 'complete' | 'cancelled' | 'failed';
+
+/** The cart a payment is for: the pairs' ids and the coupon, as the server checked them. */
+export interface PaymentCartData {
+  book_ids: number[];
+  international_book_ids: number[];
+  coupon_id: number | null;
+}
+
+export interface PaymentTransactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  reference: string;
+  provider_reference: string;
+  provider: PaymentProvider;
+  status: PaymentStatus;
+  amount: ColumnType<string, string | number, string | number>;
+  provider_amount: ColumnType<string, string | number, string | number>;
+  provider_currency: 'ZAR' | 'USD';
+  return_token_hash: string | null;
+  cart: Json<PaymentCartData>;
+  provider_order_id: string | null;
+  provider_payment_id: string | null;
+  cart_paid: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  completed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export type LedgerEntryType = 'welcome credit' | 'opening balance' | 'coupon' | 'top-up' | 'payment' | 'royalty payout';
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  type: LedgerEntryType;
+  reference: string | null;
+  amount_before_fees: ColumnType<string, string | number, never>;
+  fee: ColumnType<string, string | number | undefined, never>;
+  amount_after_fees: ColumnType<string, string | number, never>;
+  status: ColumnType<string, string | undefined, never>;
+  balance_after: ColumnType<string, string | number, never>;
+  payment_transaction_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -230,6 +276,8 @@ export interface Database {
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   cart_items: CartItemsTable;
+  payment_transactions: PaymentTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
   voice_artists: VoiceArtistsTable;
   reference_options: ReferenceOptionsTable;
   prices: PricesTable;
@@ -254,3 +302,5 @@ export type CouponRow = Selectable<CouponsTable>;
 export type CartItemRow = Selectable<CartItemsTable>;
 export type VoiceArtistRow = Selectable<VoiceArtistsTable>;
 export type ReferenceOptionRow = Selectable<ReferenceOptionsTable>;
+export type PaymentTransactionRow = Selectable<PaymentTransactionsTable>;
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;

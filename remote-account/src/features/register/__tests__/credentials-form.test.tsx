@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { PASSWORD_RULE_MESSAGE, REGISTRATION_MESSAGES } from '@pod/shared-contracts';
-import { installFakeFetch } from '../../../test-support/fake-api';
+import { installFakeFetch } from '@pod/shared-contracts/testing';
 import { currentLocation, renderApp, resetSession } from '../../../test-support/render-app';
 
 const EMAIL_TAKEN = 'This email alreay exists on our system, please use another email or login to continue';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { getAccessToken, getCurrentUser, getRefreshToken, REGISTRATION_MESSAGES } from '@pod/shared-contracts';
-import { deferred, fakeJwt, installFakeFetch, type FakeAnswer, type RecordedRequest } from '../../../test-support/fake-api';
+import { deferred, fakeJwt, installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { currentLocation, renderApp, resetSession } from '../../../test-support/render-app';
 
 const ACCESS = fakeJwt(3600, { sub: '42', user_status: 0 });
@@ -82,7 +82,7 @@ describe('registration step 2 (/register/your-details)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/register/welcome');
-    expect(calls[0]).toEqual({
+    expect(calls[0]).toMatchObject({
       method: 'POST',
       path: '/user/adduser',
       authorization: null,

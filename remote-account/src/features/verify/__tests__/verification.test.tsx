@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { deferred, installFakeFetch, type FakeAnswer } from '../../../test-support/fake-api';
+import { deferred, installFakeFetch, type FakeAnswer } from '@pod/shared-contracts/testing';
 import { renderApp, resetSession } from '../../../test-support/render-app';
 
 const VERIFIED = 'Congratulations your account has been verified. Click login to login and access your account.';
@@ -23,7 +23,7 @@ describe('/verify', () => {
     expect(screen.getByRole('link', { name: 'Login Now' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('status', { name: 'Verifying your account' })).not.toBeInTheDocument();
     expect(screen.queryByText(FAILED)).not.toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'GET', path: '/user/verifyaccount/42/tok-123', authorization: null, body: undefined }]);
+    expect(calls).toMatchObject([{ method: 'GET', path: '/user/verifyaccount/42/tok-123', authorization: null, body: undefined }]);
   });
 
   it('shows the failure text and a Contact support mail link when the link is refused', async () => {

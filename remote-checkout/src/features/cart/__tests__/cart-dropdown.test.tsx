@@ -1,31 +1,86 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setCurrentUser } from '@pod/shared-contracts';
+import { MISSING, thandi, ZULU } from '../../../test-support/checkout-fixtures';
 import { CartDropdown } from '../cart-dropdown';
+
+function renderDropdown() {
+  render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <CartDropdown />
+      <Routes>
+        <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+        <Route path="/checkout" element={<h1>Checkout</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
 
 describe('CartDropdown', () => {
   beforeEach(() => setCurrentUser(null));
 
   it('shows the item count and leads to checkout', async () => {
-    const user = userEvent.setup();
-    render(
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <CartDropdown />
-        <Routes>
-          <Route path="/dashboard" element={<h1>Dashboard</h1>} />
-          <Route path="/checkout" element={<h1>Checkout</h1>} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    const user = renderDropdown();
     const toggle = screen.getByRole('button', { name: 'Cart (0 items)' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Checkout' }));
 
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+
+  it("lists the stored cart: name, final price with 2 decimals and dd/MM, 'Cannot find book' for a lost book", async () => {
+    setCurrentUser(thandi({ cart: [ZULU, MISSING] }));
+    const user = renderDropdown();
+
+    await user.click(screen.getByRole('button', { name: 'Cart (2 items)' }));
+
+    const entries = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual(['Zulu NightsR 343.8505/03', 'Cannot find bookR 299.0025/12']);
+    expect(within(entries[0]!).getByText('R 343.85')).toBeInTheDocument();
+    expect(within(entries[1]!).getByText('Cannot find book')).toBeInTheDocument();
+    expect(within(entries[1]!).getByText('25/12')).toHaveAttribute('datetime', MISSING.created_at);
+    expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('uses the record name only when the title field is missing altogether', async () => {
+    const { book_title: _omitted, ...withoutTitle } = ZULU;
+    setCurrentUser(thandi({ cart: [{ ...withoutTitle, local_book_name: 'Stored Name' }] }));
+    const user = renderDropdown();
+
+    await user.click(screen.getByRole('button', { name: 'Cart (1 item)' }));
+
+    expect(screen.getByRole('listitem')).toHaveTextContent(/^Stored NameR 343.85/);
+  });
+
+  it('follows the stored user: the count changes when the cart is re-read', () => {
+    setCurrentUser(thandi({ cart: [ZULU, MISSING] }));
+    renderDropdown();
+    expect(screen.getByRole('button', { name: 'Cart (2 items)' })).toBeInTheDocument();
+
+    act(() => setCurrentUser(thandi({ cart: [MISSING] })));
+
+    expect(screen.getByRole('button', { name: 'Cart (1 item)' })).toBeInTheDocument();
+  });
+
+  it('closes on Escape and gives focus back to the button', async () => {
+    setCurrentUser(thandi({ cart: [ZULU] }));
+    const user = renderDropdown();
+    const toggle = screen.getByRole('button', { name: 'Cart (1 item)' });
+
+    await user.click(toggle);
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Checkout' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('list', { name: 'Cart items' })).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
   });
 });

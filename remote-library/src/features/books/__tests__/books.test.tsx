@@ -12,7 +12,7 @@ import {
   type SalesSummary,
   type User,
 } from '@pod/shared-contracts';
-import { installFakeFetch, type FakeAnswer, type RecordedRequest } from '../../../test-support/fake-api';
+import { installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { BooksScreen } from '../../../routes/books';
 
 const misc = (value: object) => JSON.stringify(value);
@@ -437,6 +437,8 @@ describe('the book detail panel', () => {
       method: 'POST',
       path: '/user/viewsignedcontract',
       query: {},
+      search: '',
+      authorization: null,
       body: { local_bookId: 11, international_bookId: 21 },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { streamCsv, type CsvParseEvent, type CsvParser } from '../csv-parser';
 import { BulkUpload } from '../bulk-upload';
 import { BulkUploadScreen } from '../../../routes/bulk-upload';
-import { deferred, installFakeFetch, type FakeAnswer, type RecordedRequest } from '../../../test-support/fake-api';
+import { deferred, installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { csvFile, csvText, rawRow } from './csv-fixtures';
 
 const NO_BOOKS = 'No books detected in your CSV document.';

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AlertRegion, alertsAtom, getCurrentUser, sessionStore, setCurrentUser, type User } from '@pod/shared-contracts';
-import { installFakeFetch, type FakeAnswer, type RecordedRequest } from '../../../test-support/fake-api';
+import { installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { DashboardScreen } from '../../../routes/dashboard';
 
 const CHROME =

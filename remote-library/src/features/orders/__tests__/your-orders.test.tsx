@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { alertsAtom, sessionStore, sharedOrdersAtom, type Order } from '@pod/shared-contracts';
-import { deferred, installFakeFetch, type FakeAnswer } from '../../../test-support/fake-api';
+import { deferred, installFakeFetch, type FakeAnswer } from '@pod/shared-contracts/testing';
 import { OrdersScreen } from '../../../routes/orders';
 
 const ZULU: Order = {

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { alertsAtom, sessionStore } from '@pod/shared-contracts';
-import { installFakeFetch } from '../../../test-support/fake-api';
+import { installFakeFetch } from '@pod/shared-contracts/testing';
 import { TransactionsScreen } from '../../../routes/transactions';
 
 const COLUMNS = ['Date and time', 'Type', 'Amount before fees', 'Fee', 'Amount after fees', 'Status', 'Balance'];
@@ -54,6 +54,34 @@ describe('/transactions', () => {
     ]);
     expect(screen.getAllByRole('row')).toHaveLength(3);
     expect(log.map((request) => [request.path, request.query])).toEqual([['/user/transactions', { skip: '0', take: '100' }]]);
+  });
+
+  it("keeps the server's order (newest first, ties by the server's own rule) and formats rand amounts", async () => {
+    installFakeFetch(() => ({
+      status: 200,
+      body: {
+        statusCode: 0,
+        results: [
+          { id: 7, date: '2024-05-10T08:00:00Z', type: 'payment', amount_before_fees: 1250, fee: 0, amount_after_fees: 1250, status: 'complete', balance: 0, reference: 'BAL-1' },
+          { id: 9, date: '2024-05-10T08:00:00Z', type: 'top-up', amount_before_fees: 1250, fee: 0, amount_after_fees: 1250, status: 'complete', balance: 1250, reference: 'PAY-1' },
+          { id: 3, date: '2024-05-01T08:00:00Z', type: 'coupon', amount_before_fees: 50, fee: 0, amount_after_fees: 50, status: 'pending', balance: 50, reference: null },
+        ],
+      },
+    }));
+    renderTransactions();
+
+    await screen.findByRole('row', { name: /top-up/ });
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['payment', 'top-up', 'coupon']);
+    expect(within(rows[0]!).getAllByRole('cell').slice(2).map((cell) => cell.textContent)).toEqual([
+      'R 1 250.00',
+      'R 0.00',
+      'R 1 250.00',
+      'complete',
+      'R 0.00',
+    ]);
+    expect(within(rows[1]!).getAllByRole('cell')[6]).toHaveTextContent('R 1 250.00');
+    expect(within(rows[2]!).getAllByRole('cell')[5]).toHaveTextContent('pending');
   });
 
   it("shows a 'No transactions yet' row when there are none", async () => {

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { definePlugin } from '../define-plugin.js';
+import {
+  createPaymentGateways,
+  fetchProviderHttp,
+  injectProviderHttp,
+  type PaymentSettings,
+} from '../../payments/index.js';
+import paymentSandbox from '../../payments/sandbox.js';
+import type { PaymentGateways, ProviderHttp } from '../../payments/types.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: {
+      settings: PaymentSettings;
+      gateways: PaymentGateways;
+      /** Resolves when no provider notification is being processed (the ITN is answered first). */
+      idle(): Promise<void>;
+    };
+  }
+}
+
+export interface PaymentsPluginOptions {
+  settings: PaymentSettings;
+  /**
+   * How gateways reach providers: fetch by default; 'inject' answers through app.inject (tests:
+   * the built-in sandboxes' server-to-server endpoints without a listening socket).
+   */
+  http?: ProviderHttp | 'inject';
+}
+
+/**
+ * The payment providers (EFT/PayFast-compatible, card, PayPal) behind one adapter, and, unless
+ * PAYMENT_SANDBOX=off, the sandboxes that play them under /sandbox/*.
+ */
+export default definePlugin<PaymentsPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const { settings } = options;
+    const http = options.http === 'inject' ? injectProviderHttp(app) : (options.http ?? fetchProviderHttp);
+    app.decorate('payments', { settings, gateways: createPaymentGateways(settings, http), idle: async () => {} });
+    if (settings.sandbox) {
+      await app.register(paymentSandbox, { payfast: settings.payfast, card: settings.card, paypal: settings.paypal, http });
+    }
+  },
+  { name: 'payments' },
+);

@@ -1,0 +1,78 @@
+/**
+ * `@pod/shared-contracts/testing`: helpers for the jest tests of every front-end package (and
+ * of shared-contracts itself). Test files only: ESLint refuses this subpath in product code,
+ * and it is not part of the federation's shared modules.
+ *
+ * - `fakeJwt`: unsigned JWT-shaped tokens with a chosen expiry (the client only reads claims).
+ * - `installFakeFetch`: a scripted global fetch that records every request the typed client
+ *   really sends (method, path without the /api/v1 base, query, Authorization, JSON body).
+ * - `deferred`: a promise with its resolve handle, to hold an answer until the test releases it.
+ */
+
+function base64Url(value: string): string {
+  return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A token whose payload carries `exp` = now + `expiresInSeconds` and the given claims. */
+export function fakeJwt(expiresInSeconds = 3600, claims: Record<string, unknown> = {}): string {
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  return [
+    base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' })),
+    base64Url(JSON.stringify({ exp, ...claims })),
+    'signature',
+  ].join('.');
+}
+
+/** One request as the API received it. */
+export interface RecordedRequest {
+  method: string;
+  /** Path without the /api/v1 base, still URL-encoded. */
+  path: string;
+  /** The query as name -> value. */
+  query: Record<string, string>;
+  /** The raw query string, '' or starting with '?'. */
+  search: string;
+  authorization: string | null;
+  /** The parsed JSON body, or undefined when there is none. */
+  body: unknown;
+}
+
+/** The scripted answer to one request: a status and JSON body, or an Error thrown as a network failure. */
+export type FakeAnswer = { status: number; body?: unknown } | Error;
+
+export type FakeHandler = (request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>;
+
+/** Replaces `globalThis.fetch` with one answering through `handler`; returns the request log. */
+export function installFakeFetch(handler: FakeHandler): RecordedRequest[] {
+  const log: RecordedRequest[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    const text = await request.text();
+    const url = new URL(request.url);
+    const recorded: RecordedRequest = {
+      method: request.method,
+      path: url.pathname.replace(/^\/api\/v1/, ''),
+      query: Object.fromEntries(url.searchParams),
+      search: url.search,
+      authorization: request.headers.get('Authorization'),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    log.push(recorded);
+    const answer = await handler(recorded);
+    if (answer instanceof Error) throw answer;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }) as typeof fetch;
+  return log;
+}
+
+/** A promise with its resolve handle, to hold an answer until the test releases it. */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
