@@ -119,8 +119,10 @@ test('the shortfall paid by EFT at the provider tops up the balance and pays the
   await expect(balance(page)).toHaveText('Balance R 0.00');
   await expect(page.getByRole('button', { name: /^Cart \(0 items\)/ })).toBeVisible();
 
+  // Every attempt is listed: the EFT top-up complete, the earlier EFT and card attempts cancelled.
   await page.goto('/transactions');
-  await expect(page.getByRole('row', { name: /top-up/ })).toContainText('1 337.50');
+  await expect(page.getByRole('row', { name: /top-up .* complete / })).toContainText('1 337.50');
+  await expect(page.getByRole('row', { name: /top-up .* cancelled / })).toHaveCount(2);
   await expect(page.getByRole('row', { name: /payment/ })).toContainText('2 587.50');
 
   await openCart(page);

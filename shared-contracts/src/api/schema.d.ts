@@ -2373,6 +2373,12 @@ export interface components {
         CardReturnBody: {
             /** @description The card provider's transaction reference from the /dashboard return. */
             tx_ref: string;
+            /**
+             * @description The return's `status`. `cancelled` marks a pending transaction cancelled when the
+             *     provider knows no successful charge for it (money that arrives later is still
+             *     credited); the provider, not this value, decides whether anything is credited.
+             */
+            status?: string;
         };
         /**
          * @description PayFast's Instant Transaction Notification, as posted by the provider

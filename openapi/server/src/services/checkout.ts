@@ -61,7 +61,7 @@ type TransactionBody = {
 type RefBody = { Body: { transaction_ref: string } };
 type PayfastParams = { Params: { ref: string; a: number; b: string }; Body: { transaction_ref: string } };
 type ReturnBody = { Body: { reference: string; token: string } };
-type CardBody = { Body: { tx_ref: string } };
+type CardBody = { Body: { tx_ref: string; status?: string } };
 type PageQuery = { Querystring: { skip?: number; take?: number } };
 
 /** A coupon as the checkout uses it (portal.yaml Coupon). */
@@ -305,15 +305,18 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
         });
         const amountCents = toCents(completed.amount);
         const balanceAfter = await repos.users.adjustBalance(payment.user_id, amountCents);
-        await repos.payments.record({
-          userId: payment.user_id,
-          type: 'top-up',
-          reference: payment.reference,
-          amountCents,
-          balanceAfterCents: balanceAfter,
-          paymentTransactionId: payment.id,
-          at,
-        });
+        // The attempt's ledger row (pending since it started) becomes the credit.
+        if ((await repos.payments.settleEntry(payment.id, 'complete', balanceAfter)) === 0) {
+          await repos.payments.record({
+            userId: payment.user_id,
+            type: 'top-up',
+            reference: payment.reference,
+            amountCents,
+            balanceAfterCents: balanceAfter,
+            paymentTransactionId: payment.id,
+            at,
+          });
+        }
         return { payment: await settleIn(repos, completed, at), credited: true };
       });
     } catch (err) {
@@ -323,6 +326,12 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       }
       throw err;
     }
+  }
+
+  /** A pending attempt that ended without money: the transaction and its ledger row. */
+  async function markEnded(repos: TransactionalRepositories, paymentId: number, status: 'cancelled' | 'failed') {
+    await repos.payments.settleEntry(paymentId, status);
+    return repos.payments.update(paymentId, { status });
   }
 
   /** Settles a complete payment whose cart is not paid yet (e.g. the user removed a coupon meanwhile). */
@@ -376,7 +385,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
     }
     await unitOfWork.run(async (repos) => {
       const locked = await repos.payments.lock(payment.id);
-      if (locked?.status === 'pending') await repos.payments.update(payment.id, { status: status === 'FAILED' ? 'failed' : 'cancelled' });
+      if (locked?.status === 'pending') await markEnded(repos, payment.id, status === 'FAILED' ? 'failed' : 'cancelled');
     });
     return undefined;
   }
@@ -539,17 +548,31 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       const returnToken = randomBytes(24).toString('base64url');
       let payment: PaymentTransactionRow;
       try {
-        payment = await paymentRepository.create({
-          userId,
-          reference,
-          providerReference: `POD-${randomUUID()}`,
-          provider,
-          status: 'pending',
-          amountCents,
-          providerAmountCents,
-          providerCurrency: currency,
-          returnTokenHash: hashToken(returnToken),
-          cart: cartOf(items, coupon?.couponId ?? null),
+        // The attempt and its ledger row ('pending', balance unchanged) are recorded together.
+        payment = await unitOfWork.run(async (repos) => {
+          const created = await repos.payments.create({
+            userId,
+            reference,
+            providerReference: `POD-${randomUUID()}`,
+            provider,
+            status: 'pending',
+            amountCents,
+            providerAmountCents,
+            providerCurrency: currency,
+            returnTokenHash: hashToken(returnToken),
+            cart: cartOf(items, coupon?.couponId ?? null),
+          });
+          await repos.payments.record({
+            userId,
+            type: 'top-up',
+            reference,
+            amountCents,
+            balanceAfterCents: toCents(user.balance),
+            status: 'pending',
+            paymentTransactionId: created.id,
+            at: created.created_at,
+          });
+          return created;
         });
       } catch (err) {
         if (err instanceof DuplicatePaymentError) throw new HttpProblem(409, REFERENCE_USED_MESSAGE);
@@ -622,7 +645,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       const payment = await ownTransaction(request.userId, request.body.reference, request.body.token);
       const updated = await unitOfWork.run(async (repos) => {
         const locked = await repos.payments.lock(payment.id);
-        return locked && locked.status === 'pending' ? repos.payments.update(payment.id, { status: 'cancelled' }) : locked!;
+        return locked && locked.status === 'pending' ? markEnded(repos, payment.id, 'cancelled') : locked!;
       });
       return stateResult(updated);
     },
@@ -636,7 +659,17 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       }
       if (payment.status === 'complete') return stateResult(await settle(payment));
       const charge = await fromProvider(() => gateways.card.verify(txRef));
-      if (!charge || charge.txRef !== txRef) return stateResult(payment);
+      if (!charge || charge.txRef !== txRef) {
+        // The user closed the provider's window without paying: nothing to wait for.
+        if (request.body.status?.trim().toLowerCase() === 'cancelled') {
+          const updated = await unitOfWork.run(async (repos) => {
+            const locked = await repos.payments.lock(payment.id);
+            return locked && locked.status === 'pending' ? markEnded(repos, payment.id, 'cancelled') : locked!;
+          });
+          return stateResult(updated);
+        }
+        return stateResult(payment);
+      }
       if (charge.status === 'successful') {
         if (charge.currency !== payment.provider_currency || toCents(charge.amount) !== toCents(payment.provider_amount)) {
           request.log.warn({ txRef, amount: charge.amount, currency: charge.currency }, 'card payment refused: amount differs');
@@ -647,7 +680,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       if (charge.status === 'failed') {
         const updated = await unitOfWork.run(async (repos) => {
           const locked = await repos.payments.lock(payment.id);
-          return locked && locked.status === 'pending' ? repos.payments.update(payment.id, { status: 'failed' }) : locked!;
+          return locked && locked.status === 'pending' ? markEnded(repos, payment.id, 'failed') : locked!;
         });
         return stateResult(updated);
       }

@@ -341,6 +341,19 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       assert.equal(cancelled.json().result.status, 'cancelled');
       assert.equal(await balanceOf(user.id), 100);
       assert.equal((await app.cartRepository.listByUser(user.id)).length, 1);
+      const ledger = (await api('GET', '/user/transactions', user.accessToken)).json().results;
+      assert.deepEqual(
+        ledger.map((row: { type: string; status: string; amount_before_fees: number; balance: number }) => [
+          row.type,
+          row.status,
+          row.amount_before_fees,
+          row.balance,
+        ]),
+        [
+          ['top-up', 'cancelled', 130, 100],
+          ['welcome credit', 'complete', 100, 100],
+        ],
+      );
     });
 
     it('answers 404 for a wrong return token or another user\'s reference', async () => {
@@ -494,6 +507,18 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       assert.equal(await balanceOf(user.id), 0);
       const other = await registerActiveUser(app);
       assert.equal((await api('POST', '/user/verifycardpayment', other.accessToken, { tx_ref: txRef })).statusCode, 404);
+    });
+
+    it('card: a return that says cancelled closes the attempt when the provider has no charge', async () => {
+      const user = await userWithCart(100, [200]);
+      const { payment } = (
+        await api('POST', '/user/createtransaction', user.accessToken, { transaction_ref: 'PAY-card-x', user_book_id: user.bookIds, provider: 'card' })
+      ).json();
+      const cancelled = await api('POST', '/user/verifycardpayment', user.accessToken, { tx_ref: payment.fields.tx_ref, status: 'cancelled' });
+      assert.equal(cancelled.json().result.status, 'cancelled');
+      assert.equal(await balanceOf(user.id), 100);
+      const [topUp] = (await api('GET', '/user/transactions', user.accessToken)).json().results;
+      assert.deepEqual([topUp.type, topUp.status], ['top-up', 'cancelled']);
     });
 
     it('PayPal: approval at the sandbox, then the success return captures once and credits', async () => {

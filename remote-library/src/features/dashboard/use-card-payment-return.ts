@@ -30,12 +30,16 @@ function readCardReturn(pathname: string, search: string): CardReturn | null {
 }
 
 /**
- * The answer to the user: a cancelled return needs no call; otherwise POST
- * /user/verifycardpayment and re-read the user (balance, cart). A failed call raises the
- * server's message and shows nothing more.
+ * The answer to the user: POST /user/verifycardpayment (with status 'cancelled' when the
+ * provider's return says so, so the server closes the attempt) and re-read the user (balance,
+ * cart). A cancelled return reads 'not completed' whatever the call answers, and its failure
+ * is only logged; any other failed call raises the server's message and shows nothing more.
  */
 async function settle(cardReturn: CardReturn): Promise<CardReturnOutcome | null> {
-  if (cardReturn.cancelled) return { variant: 'warning', message: CARD_RETURN_MESSAGES.notCompleted };
+  if (cardReturn.cancelled) {
+    await verifyCardPayment(cardReturn.txRef, true).catch((error: unknown) => console.warn('card cancellation not recorded', error));
+    return { variant: 'warning', message: CARD_RETURN_MESSAGES.notCompleted };
+  }
   let outcome: CardReturnOutcome | null;
   try {
     const { result } = await verifyCardPayment(cardReturn.txRef);

@@ -72,6 +72,12 @@ export interface PaymentRepository {
   /** Throws DuplicatePaymentError('provider-payment') when the provider payment id was used before. */
   update(id: number, patch: PaymentTransactionPatch): Promise<PaymentTransactionRow>;
   record(entry: NewLedgerEntry): Promise<LedgerEntryRow>;
+  /**
+   * Settles the ledger row of a provider top-up (recorded 'pending' when the attempt started):
+   * its new status and, when complete, the balance after the credit. Answers the number of rows
+   * changed (0 when the attempt has no ledger row).
+   */
+  settleEntry(paymentTransactionId: number, status: string, balanceAfterCents?: number): Promise<number>;
   listLedger(userId: number, skip: number, take: number): Promise<LedgerEntryRow[]>;
 }
 
@@ -164,6 +170,16 @@ export function createPaymentRepository(db: Kysely<Database>): PaymentRepository
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    async settleEntry(paymentTransactionId, status, balanceAfterCents) {
+      const result = await db
+        .updateTable('ledger_entries')
+        .set({ status, ...(balanceAfterCents !== undefined && { balance_after: cents(balanceAfterCents) }) })
+        .where('payment_transaction_id', '=', paymentTransactionId)
+        .where('type', '=', 'top-up')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     async listLedger(userId, skip, take) {

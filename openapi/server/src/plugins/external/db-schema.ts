@@ -262,8 +262,9 @@ export interface LedgerEntriesTable {
   amount_before_fees: ColumnType<string, string | number, never>;
   fee: ColumnType<string, string | number | undefined, never>;
   amount_after_fees: ColumnType<string, string | number, never>;
-  status: ColumnType<string, string | undefined, never>;
-  balance_after: ColumnType<string, string | number, never>;
+  /** complete, or pending/cancelled/failed for a provider top-up that has not (yet) credited. */
+  status: ColumnType<string, string | undefined, string>;
+  balance_after: ColumnType<string, string | number, string | number>;
   payment_transaction_id: number | null;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -99,13 +99,23 @@ describe('the card provider returning to the dashboard', () => {
     expect(verifications()).toHaveLength(1);
   });
 
-  it('does not ask the server when the provider says the payment was cancelled', async () => {
+  it('tells the server the return says cancelled, and says not completed', async () => {
+    verify = () => cardState('cancelled');
     renderDashboard('/dashboard?status=cancelled&tx_ref=FLW-PAY-1&transaction_id=99');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card payment was not completed');
     expect(location()).toBe('/dashboard');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toHaveLength(0);
+    expect(verifications().map((call) => call.body)).toEqual([{ tx_ref: 'FLW-PAY-1', status: 'cancelled' }]);
+  });
+
+  it('still says not completed when recording the cancellation fails', async () => {
+    verify = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderDashboard('/dashboard?status=cancelled&tx_ref=FLW-PAY-1&transaction_id=99');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card payment was not completed');
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    warn.mockRestore();
   });
 
   it('verifies once under StrictMode', async () => {

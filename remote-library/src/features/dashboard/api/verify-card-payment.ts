@@ -7,8 +7,10 @@ export type TransactionResult = components['schemas']['TransactionResult'];
  * POST /user/verifycardpayment with the card provider's `tx_ref` from the /dashboard return:
  * the server asks the provider, credits the balance once and settles the cart. Resolves with
  * the transaction's state (the same answer again when already processed); throws ApiError
- * (404 for an unknown reference).
+ * (404 for an unknown reference). `cancelled`: the return said so; the server then closes a
+ * still pending transaction the provider has no charge for.
  */
-export async function verifyCardPayment(txRef: string): Promise<TransactionResult> {
-  return unwrap(await client.POST('/user/verifycardpayment', { body: { tx_ref: txRef } }));
+export async function verifyCardPayment(txRef: string, cancelled = false): Promise<TransactionResult> {
+  const body = cancelled ? { tx_ref: txRef, status: 'cancelled' } : { tx_ref: txRef };
+  return unwrap(await client.POST('/user/verifycardpayment', { body }));
 }
