@@ -917,9 +917,12 @@ export interface paths {
         };
         /**
          * The user's transactions (Transactions page)
-         * @description Designed here. Balance movements of the token's user (top-ups, payments, coupons,
-         *     welcome credit, pay-outs), newest first, paged by `skip`/`take`. Answers an empty list
-         *     until the feature is implemented.
+         * @description Designed here. The token's user's ledger, newest first, paged by `skip`/`take`: every
+         *     balance movement (welcome credit, opening balance, coupons, top-ups, payments, pay-outs)
+         *     and every provider top-up attempt from the moment it starts (`pending`, balance
+         *     unchanged), later `complete`, `cancelled` or `failed`. An attempt still pending after 24
+         *     hours (the user left the provider's page) is listed `cancelled`; a payment that arrives
+         *     for it afterwards is credited all the same.
          */
         get: operations["listTransactions"];
         put?: never;

@@ -30,6 +30,12 @@ export const NOTHING_TO_PAY_MESSAGE = 'Nothing is left to pay: your balance cove
 export const PAID_MESSAGE = 'Your items have been successfully processed';
 export const INSUFFICIENT_MESSAGE = 'Your balance is insufficient';
 export const TRANSACTION_NOT_FOUND_MESSAGE = 'Transaction not found';
+/**
+ * How long a provider attempt may stay pending: a user who left the provider's page without
+ * paying or cancelling never comes back to say so. After this the attempt is listed cancelled
+ * (a payment that still arrives is credited all the same).
+ */
+export const PENDING_ATTEMPT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider could not be reached. Please try again in a moment.';
 
 /** A provider call; a provider that cannot be asked is a retryable 502 (nothing was credited). */
@@ -704,6 +710,8 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
     },
 
     async listTransactions(request: FastifyRequest<PageQuery>) {
+      const staleBefore = new Date(config.now().getTime() - PENDING_ATTEMPT_LIFETIME_MS);
+      await unitOfWork.run((repos) => repos.payments.cancelStalePending(request.userId, staleBefore));
       const rows = await paymentRepository.listLedger(request.userId, request.query.skip ?? 0, request.query.take ?? 100);
       return {
         statusCode: 0,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { injectProviderHttp } from '../../src/payments/index.js';
 import { payfastSignature } from '../../src/payments/payfast.js';
 import type { ProviderHttp } from '../../src/payments/types.js';
@@ -354,6 +355,19 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
           ['welcome credit', 'complete', 100, 100],
         ],
       );
+    });
+
+    it('lists an attempt pending for over a day as cancelled; money that then arrives is still credited', async () => {
+      const user = await userWithCart(100, [200]);
+      const { result, payment } = (await start(user.accessToken, user.bookIds)).json();
+      const statuses = async () =>
+        (await api('GET', '/user/transactions', user.accessToken)).json().results.map((row: { type: string; status: string }) => `${row.type}:${row.status}`);
+      assert.deepEqual(await statuses(), ['top-up:pending', 'welcome credit:complete']);
+      await sql`UPDATE payment_transactions SET created_at = now() - interval '25 hours' WHERE id = ${result.id}`.execute(app.db);
+      assert.deepEqual(await statuses(), ['top-up:cancelled', 'welcome credit:complete']);
+      await atSandbox(payment, 'pay');
+      assert.equal(await balanceOf(user.id), 0);
+      assert.deepEqual((await statuses()).slice(1), ['top-up:complete', 'welcome credit:complete']);
     });
 
     it('answers 404 for a wrong return token or another user\'s reference', async () => {

@@ -79,6 +79,11 @@ export interface PaymentRepository {
    */
   settleEntry(paymentTransactionId: number, status: string, balanceAfterCents?: number): Promise<number>;
   listLedger(userId: number, skip: number, take: number): Promise<LedgerEntryRow[]>;
+  /**
+   * Marks the user's provider attempts still pending and started before `before` cancelled,
+   * with their ledger rows. Answers how many. (Money that still arrives is credited anyway.)
+   */
+  cancelStalePending(userId: number, before: Date): Promise<number>;
 }
 
 const cents = (value: number) => (value / 100).toFixed(2);
@@ -180,6 +185,25 @@ export function createPaymentRepository(db: Kysely<Database>): PaymentRepository
         .where('type', '=', 'top-up')
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    async cancelStalePending(userId, before) {
+      const stale = await db
+        .updateTable('payment_transactions')
+        .set({ status: 'cancelled' })
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .where('created_at', '<', before)
+        .returning('id')
+        .execute();
+      if (stale.length === 0) return 0;
+      await db
+        .updateTable('ledger_entries')
+        .set({ status: 'cancelled' })
+        .where('type', '=', 'top-up')
+        .where('payment_transaction_id', 'in', stale.map((row) => row.id))
+        .execute();
+      return stale.length;
     },
 
     async listLedger(userId, skip, take) {
