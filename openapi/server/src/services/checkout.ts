@@ -105,6 +105,14 @@ export async function loadCartItems(app: FastifyInstance, userId: number): Promi
   return (await app.cartRepository.listWithBooks(userId)).map(toCartItem);
 }
 
+/** The items whose local or international record is among the ids. */
+const itemsNamed = (items: CartItemWithBooks[], bookIds: number[], internationalIds: number[]) =>
+  items.filter(
+    (item) =>
+      (item.book_id !== null && bookIds.includes(item.book_id)) ||
+      (item.international_book_id !== null && internationalIds.includes(item.international_book_id)),
+  );
+
 const normaliseIds = (ids: IdList): number[] =>
   ids === undefined || ids === null ? [] : (Array.isArray(ids) ? ids : [ids]).filter((id) => Number.isInteger(id) && id > 0);
 
@@ -177,11 +185,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
   /** The cart items a request names (by either record id); 404 when an id is not in the cart. */
   function selectItems(items: CartItemWithBooks[], bookIds: number[], internationalIds: number[]): CartItemWithBooks[] {
     if (bookIds.length === 0 && internationalIds.length === 0) throw new HttpProblem(400, EMPTY_SELECTION_MESSAGE, 'VALIDATION');
-    const selected = items.filter(
-      (item) =>
-        (item.book_id !== null && bookIds.includes(item.book_id)) ||
-        (item.international_book_id !== null && internationalIds.includes(item.international_book_id)),
-    );
+    const selected = itemsNamed(items, bookIds, internationalIds);
     const covered = (id: number, key: 'book_id' | 'international_book_id') => selected.some((item) => item[key] === id);
     if (!bookIds.every((id) => covered(id, 'book_id')) || !internationalIds.every((id) => covered(id, 'international_book_id'))) {
       throw new HttpProblem(404, NOT_IN_CART_MESSAGE);
@@ -195,6 +199,14 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       coupon,
       fromCents(balanceCents),
     );
+
+  /** portal.yaml CartResult. */
+  const cartResult = (items: CartItemWithBooks[], coupon: CartCoupon | null, balance: string | number) => ({
+    statusCode: 0,
+    results: items.map(toCartItem),
+    coupon,
+    ...totalsOf(items, coupon, toCents(balance)),
+  });
 
   const cartOf = (items: CartItemWithBooks[], couponId: number | null): PaymentCartData => ({
     book_ids: items.flatMap((item) => (item.book_id === null ? [] : [item.book_id])),
@@ -264,11 +276,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
     if (balance === undefined) return payment;
     const items = await repos.cart.lockByUser(payment.user_id);
     const wanted = payment.cart;
-    const selected = items.filter(
-      (item) =>
-        (item.book_id !== null && wanted.book_ids.includes(item.book_id)) ||
-        (item.international_book_id !== null && wanted.international_book_ids.includes(item.international_book_id)),
-    );
+    const selected = itemsNamed(items, wanted.book_ids, wanted.international_book_ids);
     if (selected.length === 0) return payment;
     // A coupon that cannot be used any more (used meanwhile, expired) is dropped, not an error:
     // the money has arrived and stays on the balance if the cart is then not covered.
@@ -334,10 +342,18 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
     }
   }
 
-  /** A pending attempt that ended without money: the transaction and its ledger row. */
-  async function markEnded(repos: TransactionalRepositories, paymentId: number, status: 'cancelled' | 'failed') {
-    await repos.payments.settleEntry(paymentId, status);
-    return repos.payments.update(paymentId, { status });
+  /**
+   * Ends an attempt that is still pending without money (the transaction and its ledger row);
+   * any other state is left as it is. Answers the transaction as it now stands.
+   */
+  function endIfPending(paymentId: number, status: 'cancelled' | 'failed'): Promise<PaymentTransactionRow> {
+    return unitOfWork.run(async (repos) => {
+      const locked = await repos.payments.lock(paymentId);
+      if (!locked) throw new HttpProblem(404, TRANSACTION_NOT_FOUND_MESSAGE);
+      if (locked.status !== 'pending') return locked;
+      await repos.payments.settleEntry(paymentId, status);
+      return repos.payments.update(paymentId, { status });
+    });
   }
 
   /** Settles a complete payment whose cart is not paid yet (e.g. the user removed a coupon meanwhile). */
@@ -389,10 +405,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       log.info({ itn: payment.provider_reference, credited }, credited ? 'ITN credited' : 'ITN already processed');
       return undefined;
     }
-    await unitOfWork.run(async (repos) => {
-      const locked = await repos.payments.lock(payment.id);
-      if (locked?.status === 'pending') await markEnded(repos, payment.id, status === 'FAILED' ? 'failed' : 'cancelled');
-    });
+    await endIfPending(payment.id, status === 'FAILED' ? 'failed' : 'cancelled');
     return undefined;
   }
 
@@ -403,8 +416,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       if (!user) throw new HttpProblem(404, 'User not found', 'USER_NOT_FOUND');
       const coupon = await cartCoupon(request.query.coupon_id, userId);
       const items = await cartRepository.listWithBooks(userId);
-      const totals = totalsOf(items, coupon, toCents(user.balance));
-      return { statusCode: 0, results: items.map(toCartItem), coupon, ...totals };
+      return cartResult(items, coupon, user.balance);
     },
 
     async removeCartItem(request: FastifyRequest<RemoveParams>) {
@@ -417,8 +429,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       if (!item) throw new HttpProblem(404, 'This item is not in your cart');
       await cartRepository.removeItems(userId, [item.id]);
       const user = await userRepository.findById(userId);
-      const remaining = await cartRepository.listWithBooks(userId);
-      return { statusCode: 0, results: remaining.map(toCartItem), coupon: null, ...totalsOf(remaining, null, toCents(user?.balance ?? 0)) };
+      return cartResult(await cartRepository.listWithBooks(userId), null, user?.balance ?? 0);
     },
 
     /**
@@ -649,11 +660,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
 
     async confirmCheckoutCancelled(request: FastifyRequest<ReturnBody>) {
       const payment = await ownTransaction(request.userId, request.body.reference, request.body.token);
-      const updated = await unitOfWork.run(async (repos) => {
-        const locked = await repos.payments.lock(payment.id);
-        return locked && locked.status === 'pending' ? markEnded(repos, payment.id, 'cancelled') : locked!;
-      });
-      return stateResult(updated);
+      return stateResult(await endIfPending(payment.id, 'cancelled'));
     },
 
     /** The dashboard return of the card popup: asks the card provider, then credits once. */
@@ -667,13 +674,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
       const charge = await fromProvider(() => gateways.card.verify(txRef));
       if (!charge || charge.txRef !== txRef) {
         // The user closed the provider's window without paying: nothing to wait for.
-        if (request.body.status?.trim().toLowerCase() === 'cancelled') {
-          const updated = await unitOfWork.run(async (repos) => {
-            const locked = await repos.payments.lock(payment.id);
-            return locked && locked.status === 'pending' ? markEnded(repos, payment.id, 'cancelled') : locked!;
-          });
-          return stateResult(updated);
-        }
+        if (request.body.status?.trim().toLowerCase() === 'cancelled') return stateResult(await endIfPending(payment.id, 'cancelled'));
         return stateResult(payment);
       }
       if (charge.status === 'successful') {
@@ -683,13 +684,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
         }
         return stateResult((await creditProviderPayment(payment.id, charge.id, config.now())).payment);
       }
-      if (charge.status === 'failed') {
-        const updated = await unitOfWork.run(async (repos) => {
-          const locked = await repos.payments.lock(payment.id);
-          return locked && locked.status === 'pending' ? markEnded(repos, payment.id, 'failed') : locked!;
-        });
-        return stateResult(updated);
-      }
+      if (charge.status === 'failed') return stateResult(await endIfPending(payment.id, 'failed'));
       return stateResult(payment);
     },
 
