@@ -8,49 +8,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import { buildAndPublish } from './build.mjs';
-import { capture, exitCodeOf, run, runOrThrow, secondsSince } from './lib/proc.mjs';
+import { exitCodeOf, runOrThrow, secondsSince } from './lib/proc.mjs';
+import { ensurePnpm } from './lib/provision.mjs';
 import { defaultStaticRoot, REPO_ROOT } from './lib/workspace.mjs';
 
-const PNPM_MAJOR = 10;
 const log = (line) => console.log(`[start] ${line}`);
-
-/**
- * Finds or installs pnpm 10 and returns the argv words that run it.
- * @param {{ probe?: (argv: string[]) => string | null, exec?: (argv: string[]) => Promise<number>,
- *   log?: (line: string) => void }} [deps]
- *   probe runs `argv -v` and returns its output (null on failure); exec runs a command; log prints
- *   progress. Injected by tests.
- * @returns {Promise<string[]>}
- */
-export async function ensurePnpm({
-  probe = (argv) => capture([...argv, '-v'], { cwd: REPO_ROOT }),
-  exec = (argv) => run(argv),
-  log: say = log,
-} = {}) {
-  const versionOf = (argv) => {
-    const version = probe(argv);
-    return version && Number.parseInt(version, 10) === PNPM_MAJOR ? version : null;
-  };
-  const onPath = versionOf(['pnpm']);
-  if (onPath) {
-    say(`pnpm ${onPath} found`);
-    return ['pnpm'];
-  }
-  say(`pnpm ${PNPM_MAJOR} not found: npm i -g pnpm@${PNPM_MAJOR}`);
-  if ((await exec(['npm', 'i', '-g', `pnpm@${PNPM_MAJOR}`])) === 0) {
-    const installed = versionOf(['pnpm']);
-    if (installed) {
-      say(`pnpm ${installed} installed`);
-      return ['pnpm'];
-    }
-  }
-  const viaNpx = ['npx', '-y', `pnpm@${PNPM_MAJOR}`];
-  say(`global install failed: falling back to ${viaNpx.join(' ')}`);
-  const version = versionOf(viaNpx);
-  if (!version) throw new Error(`could not get pnpm ${PNPM_MAJOR} (npm i -g and npx both failed)`);
-  say(`using pnpm ${version} through npx`);
-  return viaNpx;
-}
 
 /**
  * Runs the API server in the foreground, forwarding SIGINT/SIGTERM, and resolves with its exit code.
@@ -86,7 +48,7 @@ async function main() {
   const port = process.env.PORT || '8080';
 
   log('step 1/4: checking pnpm');
-  const pnpm = await ensurePnpm();
+  const pnpm = await ensurePnpm({ log });
   // Child scripts (and pnpm's own) use the same pnpm as we do.
   const env = { ...process.env, POD_PNPM: pnpm.join(' ') };
 

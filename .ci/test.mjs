@@ -4,7 +4,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { envWithout, pnpmCommand, run, secondsSince } from './lib/proc.mjs';
+import { envWithout, pnpmCommand, run, runOrThrow, secondsSince } from './lib/proc.mjs';
+import { ensureChromium, ensurePnpm } from './lib/provision.mjs';
 import { REPO_ROOT, testStaticRoot } from './lib/workspace.mjs';
 
 /**
@@ -114,8 +115,16 @@ async function main() {
     console.error(`unknown step(s): ${unknown.join(', ')}; steps are: ${all.map((s) => s.key).join(', ')}`);
     return 2;
   }
-  const steps = wanted.length > 0 ? all.filter((step) => wanted.includes(step.key)) : all;
   const started = performance.now();
+  // Like `npm start`, provision what the steps need on a machine with only Node and npm.
+  const log = (line) => console.log(`[test] ${line}`);
+  const pnpm = await ensurePnpm({ log });
+  process.env.POD_PNPM = pnpm.join(' ');
+  if (process.env.SKIP_INSTALL === '1') log('install skipped (SKIP_INSTALL=1)');
+  else await runOrThrow([...pnpm, 'install', '--frozen-lockfile'], { cwd: REPO_ROOT });
+  if (wanted.length === 0 || wanted.includes('e2e')) process.env.PLAYWRIGHT_CHROMIUM = await ensureChromium({ log });
+
+  const steps = wanted.length > 0 ? testSteps().filter((step) => wanted.includes(step.key)) : testSteps();
   const failed = await runSteps(steps);
   const skipped = steps.filter((step) => step.skip).length;
   if (failed) {
@@ -130,4 +139,11 @@ async function main() {
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    process.exitCode = await main();
+  } catch (error) {
+    console.error(`npm test FAILED before the first step: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  }
+}

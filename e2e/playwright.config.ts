@@ -158,7 +158,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // npm test resolves (and on Debian installs) Chromium and passes its path here.
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM || '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
