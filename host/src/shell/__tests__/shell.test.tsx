@@ -22,6 +22,9 @@ describe('the shell', () => {
       ['Bulk book upload', '/bulk-upload'],
       ['Your books', '/books'],
       ['Orders', '/orders'],
+      ['Sales', '/sales'],
+      ['Transactions', '/transactions'],
+      ['Documents', '/documents'],
       ['Profile', '/profile'],
     ]) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
