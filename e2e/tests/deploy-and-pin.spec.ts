@@ -86,16 +86,26 @@ function entryOf(version: string) {
   return { entry: `/remotes/${REMOTE.package}/${version}/mf-manifest.json`, version };
 }
 
+const storedPins = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), PINS_STORAGE_KEY);
+
 /** The QA pins badge (a landmark named 'QA pins'; status also meets the contract). */
 function pinsBadge(page: Page) {
   return page.getByRole('region', { name: 'QA pins', exact: true }).or(page.getByRole('status', { name: 'QA pins', exact: true }));
 }
 
-/** Opens /checkout/cart (an open route) and waits for the cart of remote-checkout `version`. */
+/**
+ * Waits for the cart of remote-checkout `version` on /checkout/cart. Each remote reports the
+ * build it is (`__POD_LOADED_REMOTES__`; the QA pins badge lists it while pins are in effect):
+ * customers see no version marker, so the journey reads the report.
+ */
 async function expectCartVersion(page: Page, version: string): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === '/checkout/cart');
   await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
-  await expect(page.getByText(/Checkout version \S+/)).toHaveText(new RegExp(`Checkout version ${version.replace(/\./g, '\\.')}\\b`));
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as { __POD_LOADED_REMOTES__?: Record<string, string> }).__POD_LOADED_REMOTES__?.remote_checkout))
+    .toBe(version);
+  await expect(page.getByText(/Checkout version/)).toHaveCount(0);
+  if ((await storedPins(page)) !== null) await expect(pinsBadge(page)).toContainText(new RegExp(`Loaded: .*checkout ${version.replace(/\./g, '\\.')}\\b`));
 }
 
 async function openCart(page: Page, version: string): Promise<void> {
@@ -108,8 +118,6 @@ async function openPinLink(page: Page, pin: string): Promise<void> {
   await page.goto(`/?pin=${encodeURIComponent(pin)}`);
   await expect(page).toHaveURL((url) => !url.searchParams.has('pin') && url.pathname !== '/');
 }
-
-const storedPins = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), PINS_STORAGE_KEY);
 
 test.afterAll(async () => {
   // Leave remote-checkout/dist as a plain build of the package's own version.

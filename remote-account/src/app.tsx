@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageNotFound, PlaceholderScreen } from '@pod/shared-contracts';
+import { PageNotFound, PlaceholderScreen, reportLoadedVersion } from '@pod/shared-contracts';
 import { ActivateAccountInfoScreen } from './routes/activate-account-info';
 import { ForgotPasswordScreen } from './routes/forgot-password';
 import { LoginScreen } from './routes/login';
@@ -9,6 +9,10 @@ import { RegisterWelcomeScreen } from './routes/register-welcome';
 import { RegisterYourDetailsScreen } from './routes/register-your-details';
 import { ResetPasswordScreen } from './routes/reset-password';
 import { VerifyScreen } from './routes/verify';
+import { APP_VERSION } from './app-version';
+
+// Which build is on screen, for the QA pins badge (never shown to customers).
+reportLoadedVersion('remote_account', APP_VERSION);
 
 const RENEWAL_HEADING = 'There were changes to your contract for books';
 

@@ -1,9 +1,13 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageNotFound } from '@pod/shared-contracts';
+import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
 import { CancelledScreen } from './routes/cancelled';
 import { CartScreen } from './routes/cart';
 import { PaymentScreen } from './routes/payment';
 import { SuccessScreen } from './routes/success';
+import { APP_VERSION } from './app-version';
+
+// Which build is on screen, for the QA pins badge (never shown to customers).
+reportLoadedVersion('remote_checkout', APP_VERSION);
 
 /**
  * remote_checkout's exposed `./App`: cart, payment and the two payment return pages,

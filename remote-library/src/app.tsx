@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageNotFound } from '@pod/shared-contracts';
+import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
 import { BulkUploadScreen } from './routes/bulk-upload';
 import { BooksScreen } from './routes/books';
 import { DashboardScreen } from './routes/dashboard';
@@ -7,6 +7,10 @@ import { DocumentsScreen } from './routes/documents';
 import { OrdersScreen } from './routes/orders';
 import { SalesScreen } from './routes/sales';
 import { TransactionsScreen } from './routes/transactions';
+import { APP_VERSION } from './app-version';
+
+// Which build is on screen, for the QA pins badge (never shown to customers).
+reportLoadedVersion('remote_library', APP_VERSION);
 
 /**
  * remote_library's exposed `./App`: dashboard, books, bulk upload, orders, sales,

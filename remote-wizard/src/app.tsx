@@ -1,6 +1,10 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageNotFound } from '@pod/shared-contracts';
+import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
 import { StageScreen } from './routes/stage-screen';
+import { APP_VERSION } from './app-version';
+
+// Which build is on screen, for the QA pins badge (never shown to customers).
+reportLoadedVersion('remote_wizard', APP_VERSION);
 
 /**
  * remote_wizard's exposed `./App`: the new-book wizard under /new-book and /my-first-book,

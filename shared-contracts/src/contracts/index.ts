@@ -77,3 +77,5 @@ export function remoteManifestUrl(name: RemoteName, version: string): string {
  * `/?pin=...`). QA tooling, not user data: logout keeps it.
  */
 export const QA_PINS_STORAGE_KEY = 'pod-qa-pins';
+
+export { reportLoadedVersion, loadedVersions, useLoadedVersions, type LoadedVersions } from './loaded-versions';

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QA_PINS_STORAGE_KEY } from '@pod/shared-contracts';
+import { QA_PINS_STORAGE_KEY, reportLoadedVersion } from '@pod/shared-contracts';
 import { writePins } from '../../federation/pin-storage';
 import { renderApp, THANDI } from '../../test-support/render-app';
 import { QaPinsBadge } from '../qa-pins-badge';
@@ -43,6 +43,20 @@ describe('QA pins badge', () => {
     act(() => writePins([{ remote: 'remote_library', version: '1.1.0' }]));
 
     expect(screen.getByRole('region', { name: 'QA pins' })).toHaveTextContent('Pinned: library@1.1.0');
+  });
+
+  it('lists the builds the remotes report as loaded, updating when one reports', () => {
+    writePins([{ remote: 'remote_checkout', version: '1.3.0' }]);
+    render(<QaPinsBadge reload={jest.fn()} />);
+    act(() => reportLoadedVersion('remote_checkout', '1.3.0'));
+    expect(screen.getByRole('region', { name: 'QA pins' })).toHaveTextContent('Loaded: checkout 1.3.0');
+
+    act(() => reportLoadedVersion('remote_account', '0.1.0'));
+    expect(screen.getByRole('region', { name: 'QA pins' })).toHaveTextContent('Loaded: account 0.1.0, checkout 1.3.0');
+    expect((globalThis as { __POD_LOADED_REMOTES__?: object }).__POD_LOADED_REMOTES__).toEqual({
+      remote_checkout: '1.3.0',
+      remote_account: '0.1.0',
+    });
   });
 
   it('shows on /login (no shell) and on a signed-in page beside the support chat', async () => {
