@@ -2,29 +2,34 @@
 /**
  * One flat config for the whole workspace (`pnpm lint` = `eslint .`).
  *
- * typescript-eslint's `recommended` set only: no type-aware rules, so a lint
- * of the repo stays a few seconds and needs no tsconfig project service.
- *
- * The import boundaries of shared/ARCHITECTURE.md ("Direction of
- * dependencies") are enforced with the core `no-restricted-imports` rule.
- * A flat config replaces (does not merge) a rule's options when two blocks
- * match the same file, so every block below carries the COMPLETE list of
- * restrictions for its files. Relative paths are matched by depth: a file
- * whose folder is N levels below the repo root reaches another top-level
- * package with exactly N `../` segments, so `../remote-x` is only an error
- * when it really leaves the package (a folder named `remote-loader` inside
- * the host stays importable). `.ci/lint-boundaries.test.mjs` proves the rules.
+ * typescript-eslint's `recommended` set, no type-aware rules, so a lint of the repo needs no
+ * tsconfig project service. The house rules of shared/ARCHITECTURE.md are rules that fail:
+ * - Boundaries between packages, by PATH: `import-x/no-restricted-paths` zones (a remote never
+ *   reaches the host or another remote, the host never a remote, shared-contracts neither,
+ *   nothing the server; and inside an app, one feature never imports a sibling feature).
+ *   Zones judge the file an import resolves to, so depth and spelling of `../` do not matter.
+ * - Boundaries by PACKAGE NAME (`remote-library`, `openapi-fetch`, `@pod/shared-contracts/x`),
+ *   which resolve to no file of ours: the core `no-restricted-imports`, one block per area
+ *   (a flat config replaces a rule's options when two blocks match a file, so each block
+ *   carries its area's complete list, and blocks listed later win).
+ * - No import cycles (`import-x/no-cycle`), the rules of hooks (`react-hooks`).
+ * `.ci/lint-boundaries.test.mjs` proves every rule fails where it should.
  */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const REMOTES = ['remote-account', 'remote-library', 'remote-checkout', 'remote-wizard'];
 const FRONTENDS = ['host', ...REMOTES];
 const CODE = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
-/** Deeper files than this still get the rules, through a depth-agnostic fallback block. */
-const MAX_DEPTH = 12;
 
 const MSG = {
   server:
@@ -45,45 +50,29 @@ const MSG = {
   testingInProduct: '@pod/shared-contracts/testing is for test files only (fake fetch, fake tokens).',
   serverContracts:
     'The server may import only @pod/shared-contracts/validation, /constants, /format and /checkout (the package root pulls in browser UI).',
-};
-
-const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Regex source for a relative import that climbs to the repo root and enters `target`.
- * @param {number | null} depth folder depth of the importing file below the repo root; null = any
- * @param {string} target regex source naming the top-level path(s) reached
- */
-const relativeInto = (depth, target) =>
-  `^(?:\\./)?(?:\\.\\./)${depth === null ? '+' : `{${depth}}`}(?:${target})(?:/|$)`;
-
-/** Regex source matching any remote except `self` (by dir or federated name suffix). */
-const otherRemote = (self) => {
-  const suffix = self ? self.replace(/^remote-/, '') : null;
-  return suffix ? `remote[-_](?!${escapeRegex(suffix)}(?:/|$))[^/]+` : 'remote[-_][^/]+';
+  siblingFeature:
+    'A feature does not import a sibling feature: move what both need to the app\'s shared folders (lib/, ui/) or to @pod/shared-contracts.',
 };
 
 /** @param {string} regex @param {string} message @param {object} [extra] */
 const rule = (regex, message, extra = {}) => ({ regex, message, ...extra });
 
-/**
- * Restrictions every file outside openapi/server shares.
- * @param {number | null} depth
- * @param {{ allowOpenapiFetch?: boolean }} [options]
- */
-const common = (depth, { allowOpenapiFetch = false } = {}) => [
+/** A relative import that enters a folder named shared-contracts (only ever by leaving a package). */
+const RELATIVE_CONTRACTS = '^\\.{1,2}/(?:.*/)?shared-contracts(?:/|$)';
+
+/** Regex source of every remote's package or federated name but `self`'s. */
+const otherRemoteName = (/** @type {string | null} */ self) =>
+  self ? `remote[-_](?!${self.replace(/^remote-/, '')}(?:/|$))[^/]+` : 'remote[-_][^/]+';
+
+/** Name restrictions every file outside openapi/server shares (its path is a zone below). */
+const common = ({ allowOpenapiFetch = false } = {}) => [
   rule('^api-server(?:/|$)', MSG.server),
-  rule(relativeInto(depth, 'openapi/server'), MSG.server),
   ...(allowOpenapiFetch ? [] : [rule('^openapi-fetch(?:/|$)', MSG.openapiFetch)]),
 ];
 
-/**
- * Shared-contracts rules for a front-end package.
- * @param {number | null} depth
- * @param {boolean} isBuildConfig webpack/jest config files may use the `build/*` helpers
- */
-const frontendContracts = (depth, isBuildConfig) => [
-  rule(relativeInto(depth, 'shared-contracts'), MSG.contractsByPath),
+/** @param {boolean} isBuildConfig webpack/jest config files may use the `build/*` helpers */
+const frontendContracts = (isBuildConfig) => [
+  rule(RELATIVE_CONTRACTS, MSG.contractsByPath),
   rule(
     isBuildConfig
       ? '^@pod/shared-contracts/(?!build/|package\\.json$).+'
@@ -94,107 +83,92 @@ const frontendContracts = (depth, isBuildConfig) => [
 ];
 
 /**
- * The complete `no-restricted-imports` pattern list for one area at one depth.
- * @typedef {{ name: string, base: string, restrictions: (depth: number | null) => object[] }} Area
- * @type {Area[]}
+ * The name restrictions of each area, in the order their blocks are listed (later wins).
+ * @type {{ name: string, files: string[], patterns: object[] }[]}
  */
-const AREAS = [
-  ...REMOTES.flatMap((remote) =>
-    [false, true].map((isBuildConfig) => ({
-      name: `${remote}${isBuildConfig ? ' build config' : ''}`,
-      base: remote,
-      buildConfig: isBuildConfig,
-      restrictions: (/** @type {number | null} */ depth) => [
-        ...common(depth),
-        rule(`^(?:host|${otherRemote(remote)})(?:/|$)`, MSG.remoteToApp),
-        rule(relativeInto(depth, `host|${otherRemote(remote)}`), MSG.remoteToApp),
-        ...frontendContracts(depth, isBuildConfig),
-      ],
-    })),
-  ),
-  ...[false, true].map((isBuildConfig) => ({
-    name: `host${isBuildConfig ? ' build config' : ''}`,
-    base: 'host',
-    buildConfig: isBuildConfig,
-    restrictions: (/** @type {number | null} */ depth) => [
-      ...common(depth),
-      rule(`^${otherRemote(null)}(?:/|$)`, MSG.hostToRemote),
-      rule(relativeInto(depth, otherRemote(null)), MSG.hostToRemote),
-      ...frontendContracts(depth, isBuildConfig),
+const NAME_AREAS = [
+  ...REMOTES.map((remote) => ({
+    name: remote,
+    files: [`${remote}/**/*.${CODE}`],
+    patterns: [
+      ...common(),
+      rule(`^(?:host|${otherRemoteName(remote)})(?:/|$)`, MSG.remoteToApp),
+      ...frontendContracts(false),
+    ],
+  })),
+  {
+    name: 'host',
+    files: [`host/**/*.${CODE}`],
+    patterns: [...common(), rule(`^${otherRemoteName(null)}(?:/|$)`, MSG.hostToRemote), ...frontendContracts(false)],
+  },
+  ...FRONTENDS.map((app) => ({
+    name: `${app} build config`,
+    files: [`${app}/{webpack,jest}*.${CODE}`],
+    patterns: [
+      ...common(),
+      rule(`^(?:host|${otherRemoteName(app === 'host' ? null : app)})(?:/|$)`, app === 'host' ? MSG.hostToRemote : MSG.remoteToApp),
+      ...frontendContracts(true),
     ],
   })),
   {
     name: 'shared-contracts',
-    base: 'shared-contracts',
-    restrictions: (depth) => [
-      ...common(depth),
-      rule(`^(?:host|${otherRemote(null)})(?:/|$)`, MSG.contractsToApp),
-      rule(relativeInto(depth, `host|${otherRemote(null)}`), MSG.contractsToApp),
-    ],
+    files: [`shared-contracts/**/*.${CODE}`],
+    patterns: [...common(), rule(`^(?:host|${otherRemoteName(null)})(?:/|$)`, MSG.contractsToApp)],
   },
   {
-    // Listed after shared-contracts so that its blocks win for these files.
     name: 'shared-contracts api',
-    base: 'shared-contracts/src/api',
-    restrictions: (depth) => [
-      ...common(depth, { allowOpenapiFetch: true }),
-      rule(`^(?:host|${otherRemote(null)})(?:/|$)`, MSG.contractsToApp),
-      rule(relativeInto(depth, `host|${otherRemote(null)}`), MSG.contractsToApp),
-    ],
+    files: [`shared-contracts/src/api/**/*.${CODE}`],
+    patterns: [...common({ allowOpenapiFetch: true }), rule(`^(?:host|${otherRemoteName(null)})(?:/|$)`, MSG.contractsToApp)],
   },
   {
     name: 'api-server',
-    base: 'openapi/server',
-    restrictions: (depth) => [
+    files: [`openapi/server/**/*.${CODE}`],
+    patterns: [
       rule('^openapi-fetch(?:/|$)', MSG.openapiFetch),
-      rule(`^(?:host|${otherRemote(null)})(?:/|$)`, MSG.serverToApp),
-      rule(relativeInto(depth, `host|${otherRemote(null)}`), MSG.serverToApp),
-      rule(relativeInto(depth, 'shared-contracts'), MSG.serverContracts),
+      rule(`^(?:host|${otherRemoteName(null)})(?:/|$)`, MSG.serverToApp),
+      rule(RELATIVE_CONTRACTS, MSG.serverContracts),
       rule('^@pod/shared-contracts$', MSG.serverContracts, { allowTypeImports: true }),
       rule('^@pod/shared-contracts/(?!(?:validation|constants|format|checkout)$).+', MSG.serverContracts),
     ],
   },
-  { name: 'e2e', base: 'e2e', restrictions: (depth) => common(depth) },
-  { name: '.ci', base: '.ci', restrictions: (depth) => common(depth) },
+  { name: 'e2e', files: [`e2e/**/*.${CODE}`], patterns: common() },
+  { name: '.ci', files: [`.ci/**/*.${CODE}`], patterns: common() },
 ];
 
-/**
- * Flat-config blocks for one area: a depth-agnostic fallback, then one block per exact depth
- * (later blocks win, so the exact-depth one applies wherever it matches).
- * @param {Area & { buildConfig?: boolean }} area
- */
-function boundaryBlocks(area) {
-  const baseDepth = area.base.split('/').length;
-  const options = (/** @type {number | null} */ depth) => ({
-    'no-restricted-imports': ['error', { patterns: area.restrictions(depth) }],
-  });
-  if (area.buildConfig) {
-    // webpack/jest config files live at the package root only.
-    return [
-      {
-        name: `boundaries/${area.name}`,
-        files: [`${area.base}/{webpack,jest}*.${CODE}`],
-        rules: options(baseDepth),
-      },
-    ];
+/** The feature folders of an app (`src/features/*`), read from disk so a new feature is covered. */
+function featuresOf(/** @type {string} */ app) {
+  try {
+    return readdirSync(path.join(ROOT, app, 'src', 'features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
   }
-  const blocks = [
-    { name: `boundaries/${area.name}/deep`, files: [`${area.base}/**/*.${CODE}`], rules: options(null) },
-  ];
-  for (let extra = 0; baseDepth + extra <= MAX_DEPTH; extra += 1) {
-    blocks.push({
-      name: `boundaries/${area.name}/depth-${baseDepth + extra}`,
-      files: [`${area.base}/${'*/'.repeat(extra)}*.${CODE}`],
-      rules: options(baseDepth + extra),
-    });
-  }
-  return blocks;
 }
 
-/** Build-config blocks must come after the general blocks of their package to win. */
-const orderedAreas = [
-  ...AREAS.filter((area) => !('buildConfig' in area && area.buildConfig)),
-  ...AREAS.filter((area) => 'buildConfig' in area && area.buildConfig),
+/** Path zones (relative to the repo root) for `import-x/no-restricted-paths`. */
+const ZONES = [
+  ...REMOTES.map((remote) => ({
+    target: `./${remote}`,
+    from: ['./host', ...REMOTES.filter((other) => other !== remote).map((other) => `./${other}`)],
+    message: MSG.remoteToApp,
+  })),
+  { target: './host', from: REMOTES.map((remote) => `./${remote}`), message: MSG.hostToRemote },
+  { target: './shared-contracts', from: FRONTENDS.map((app) => `./${app}`), message: MSG.contractsToApp },
+  { target: './openapi/server', from: FRONTENDS.map((app) => `./${app}`), message: MSG.serverToApp },
+  {
+    target: [...FRONTENDS, 'shared-contracts', 'e2e', '.ci'].map((dir) => `./${dir}`),
+    from: './openapi/server',
+    message: MSG.server,
+  },
+  ...[...FRONTENDS, 'shared-contracts'].flatMap((app) =>
+    featuresOf(app).map((feature) => ({
+      target: `./${app}/src/features/${feature}`,
+      from: `./${app}/src/features`,
+      except: [`./${feature}`],
+      message: MSG.siblingFeature,
+    })),
+  ),
 ];
 
 export default defineConfig([
@@ -254,7 +228,42 @@ export default defineConfig([
     files: [`**/*.cjs`, `{${FRONTENDS.join(',')},shared-contracts}/*.{js,cjs}`, 'shared-contracts/build/**/*.{js,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  ...orderedAreas.flatMap(boundaryBlocks),
+  ...NAME_AREAS.map((area) => ({
+    name: `boundaries/names/${area.name}`,
+    files: area.files,
+    rules: { 'no-restricted-imports': ['error', { patterns: area.patterns }] },
+  })),
+  {
+    name: 'pod/imports',
+    files: [`**/*.${CODE}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these the plugin follows only .js files, and a cycle through .ts goes unseen.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json', 'openapi/server/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: ZONES }],
+      // `import type` is not followed (erased at build time, so it cannot make a runtime cycle).
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+    },
+  },
+  {
+    name: 'pod/react-hooks',
+    files: [`{${FRONTENDS.join(',')},shared-contracts}/src/**/*.{ts,tsx}`],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
   {
     // A separate rule from the boundaries' no-restricted-imports, so neither replaces the other.
     name: 'pod/testing-helpers',
