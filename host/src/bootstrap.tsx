@@ -24,7 +24,7 @@ async function start(): Promise<void> {
   // A pin link (/?pin=checkout@1.3.0) is stored and taken out of the address before the
   // router reads it, so the page continues to its normal route.
   const { errors: pinErrors } = capturePinsFromUrl();
-  for (const message of pinErrors) raiseAlert({ variant: 'warning', title: 'QA pins', message });
+  for (const message of pinErrors) raiseAlert({ variant: 'warning', title: 'QA pins', message, sticky: true });
 
   const federation = getInstance();
   if (!federation) throw new Error('The federation runtime did not start');

@@ -111,7 +111,7 @@ export interface PinEnvironment {
 const browserPins: PinEnvironment = {
   readPins,
   dropPin,
-  notify: (message) => raiseAlert({ variant: 'warning', title: 'QA pins', message }),
+  notify: (message) => raiseAlert({ variant: 'warning', title: 'QA pins', message, sticky: true }),
   check: checkDeployed(),
 };
 

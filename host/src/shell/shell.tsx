@@ -8,6 +8,7 @@ import { QaPinsBadge } from './qa-pins-badge';
 import { ScrollToTop } from './scroll-to-top';
 import { Sidebar, type CloseReason } from './sidebar';
 import { TopBar } from './top-bar';
+import { useClearAlertsOnNavigation } from './use-clear-alerts-on-navigation';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import styles from './shell.module.css';
 
@@ -25,6 +26,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const chat = !hidden && showsChatButton(pathname);
   const pinned = useStoredPins().length > 0;
   const drawer = useMediaQuery(SMALL_SCREEN_QUERY);
+  useClearAlertsOnNavigation();
   const [menuOpen, setMenuOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
 

@@ -1,5 +1,5 @@
 import { atom, useAtomValue } from 'jotai';
-import { alertMessage } from '../api/errors';
+import { alertMessage, ApiError } from '../api/errors';
 import { GENERIC_ERROR_MESSAGE } from '../constants';
 import { sessionStore } from '../session/store';
 
@@ -12,7 +12,17 @@ export interface Alert {
   variant: AlertVariant;
   message: string;
   title?: string;
+  /** Its cause: one alert per cause is on screen at a time. */
+  key: string;
+  /**
+   * Kept when the user moves to another page (a QA pins notice, the expired-session notice
+   * that leads to /login); cleared by {@link clearAlerts} with `all` (sign-in) or dismissed.
+   */
+  sticky?: boolean;
 }
+
+/** What a caller says when raising an alert: everything but the id; the key defaults to the text. */
+export type AlertRequest = Omit<Alert, 'id' | 'message' | 'key'> & { message?: unknown; key?: string };
 
 /** The alerts on screen; the host renders them, any remote may raise one. */
 export const alertsAtom = atom<Alert[]>([]);
@@ -30,22 +40,48 @@ function displayedMessage(message: unknown): string {
 }
 
 /**
- * Shows an alert bar; returns its id so the caller may dismiss it. `message` may be a
+ * Shows an alert bar and returns its id, so the caller may dismiss it. `message` may be a
  * string, an Error, or missing: a missing or blank message, or 'Internal server error',
  * shows "Something went wrong and we're not sure what to do about it..." instead.
+ * - One alert per cause: raising a cause that is on screen (same `key`, by default the same
+ *   variant, title and text) adds nothing and returns the id of the one shown.
+ * - A 401 from the API is the session's business, never an alert: the client has refreshed
+ *   and retried, or ended the session with its own notice ('Unable to refresh token').
+ *   Nothing is raised and '' is returned.
  */
-export function raiseAlert(alert: Omit<Alert, 'id' | 'message'> & { message?: unknown }): string {
+export function raiseAlert(alert: AlertRequest): string {
+  if (alert.message instanceof ApiError && alert.message.status === 401) return '';
+  const message = displayedMessage(alert.message);
+  const key = alert.key ?? `${alert.variant}|${alert.title ?? ''}|${message}`;
+  const shown = sessionStore.get(alertsAtom).find((existing) => existing.key === key);
+  if (shown) return shown.id;
   sequence += 1;
-  const id = `alert-${sequence}`;
-  const raised: Alert = { variant: alert.variant, message: displayedMessage(alert.message), id };
+  const raised: Alert = { variant: alert.variant, message, id: `alert-${sequence}`, key };
   if (alert.title !== undefined) raised.title = alert.title;
+  if (alert.sticky) raised.sticky = true;
   sessionStore.set(alertsAtom, (alerts) => [...alerts, raised]);
-  return id;
+  return raised.id;
 }
 
 /** Removes one alert bar. */
 export function dismissAlert(id: string): void {
   sessionStore.set(alertsAtom, (alerts) => alerts.filter((alert) => alert.id !== id));
+}
+
+/** Removes the alert of one cause (when what it reported is resolved), if it is shown. */
+export function dismissAlertByKey(key: string): void {
+  sessionStore.set(alertsAtom, (alerts) => alerts.filter((alert) => alert.key !== key));
+}
+
+/**
+ * Clears the alerts that belong to the page being left: every alert but the sticky ones, or
+ * with `all` every alert (a new session starts: nothing said to the last one still applies).
+ */
+export function clearAlerts({ all = false }: { all?: boolean } = {}): void {
+  sessionStore.set(alertsAtom, (alerts) => {
+    const kept = all ? [] : alerts.filter((alert) => alert.sticky);
+    return kept.length === alerts.length ? alerts : kept;
+  });
 }
 
 /** The alerts currently raised, for the host's alert region. */

@@ -7,6 +7,9 @@ import { refreshSession } from '../session/refresh';
 import { isTokenExpired } from '../session/token';
 import { getAccessToken, getRefreshToken } from '../session/store';
 
+/** The cause key of the 'Unable to refresh token' alert. */
+export const SESSION_EXPIRED_ALERT = 'session:refresh-failed';
+
 function withBearer(request: Request): Request {
   const token = getAccessToken();
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
@@ -25,7 +28,8 @@ async function sessionFetch(request: Request): Promise<Response> {
   const response = await globalThis.fetch(withBearer(request));
   if (response.status !== 401 || !getRefreshToken()) return response;
   if (!(await refreshSession())) {
-    raiseAlert({ variant: 'danger', message: 'Unable to refresh token' });
+    // Sticky: it explains why the user lands on /login; one per cause however many requests failed.
+    raiseAlert({ variant: 'danger', message: 'Unable to refresh token', key: SESSION_EXPIRED_ALERT, sticky: true });
     await logout();
     return response;
   }

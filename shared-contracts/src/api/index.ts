@@ -1,4 +1,4 @@
-export { client } from './client';
+export { client, SESSION_EXPIRED_ALERT } from './client';
 export { API_BASE } from './bare-client';
 export { ApiError, alertMessage, toApiError, unwrap, type ProblemBody } from './errors';
 export type { paths, components, operations } from './schema';

@@ -1,3 +1,4 @@
+import { clearAlerts } from '../alerts';
 import { bareClient } from '../api/bare-client';
 import { client } from '../api/client';
 import { toApiError, unwrap } from '../api/errors';
@@ -32,6 +33,8 @@ export async function signIn(email: string, password: string): Promise<User> {
   });
   if (!response.ok || !data) throw toApiError(response.status, error);
   setTokens({ accessToken: data.accessToken, refreshToken: data.refreshToken });
+  // A new session: notices meant for the last one ('Unable to refresh token'...) are resolved.
+  clearAlerts({ all: true });
   return loadCurrentUser();
 }
 

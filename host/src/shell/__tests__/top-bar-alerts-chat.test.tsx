@@ -92,6 +92,34 @@ describe('the alert bars', () => {
   });
 });
 
+describe('alerts and navigation', () => {
+  it("are cleared when the user goes to another page; sticky notices stay", async () => {
+    const user = userEvent.setup();
+    renderApp('/books', { user: THANDI });
+    await screen.findByRole('heading', { name: 'remote_library/App at /books' });
+    act(() => {
+      raiseAlert({ variant: 'danger', message: 'Your books could not be loaded.' });
+      raiseAlert({ variant: 'warning', title: 'QA pins', message: 'checkout@9.9.9 is not deployed', sticky: true });
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Orders' }));
+    await screen.findByRole('heading', { name: 'remote_library/App at /orders' });
+
+    expect(screen.queryByText('Your books could not be loaded.')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('checkout@9.9.9 is not deployed');
+  });
+
+  it('survive a redirect (a replace navigation), so the page the user lands on shows them', async () => {
+    // Raised before the first render, as bootstrap does; '/' then redirects (replace) to /dashboard.
+    raiseAlert({ variant: 'danger', message: 'Something to read on arrival' });
+    renderApp('/', { user: THANDI });
+
+    await screen.findByRole('heading', { name: 'remote_library/App at /dashboard' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Something to read on arrival');
+  });
+});
+
 describe('the floating chat button', () => {
   it('leads to /support from the dashboard, in its own labelled region', async () => {
     const user = userEvent.setup();

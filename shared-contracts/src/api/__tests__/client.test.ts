@@ -1,5 +1,6 @@
 import { client } from '../client';
-import { alertsAtom } from '../../alerts';
+import { alertsAtom, raiseAlert } from '../../alerts';
+import { toApiError } from '../errors';
 import {
   getAccessToken,
   hydrateSession,
@@ -127,5 +128,22 @@ describe('client: bearer token, refresh once and retry', () => {
     expect(localStorage.getItem('unrelated')).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.lastUpdate)).not.toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('shows one alert however many requests fail with the session, and none of their 401s', async () => {
+    setTokens({ accessToken: fakeJwt(600), refreshToken: fakeJwt(3600) });
+    setCurrentUser({ ...user } as never);
+    setNavigator(jest.fn());
+    installFakeFetch((request) =>
+      request.path === '/authO/logout'
+        ? { status: 200, body: { statusCode: 0, description: 'Logged out' } }
+        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } },
+    );
+
+    const results = await Promise.all(Array.from({ length: 7 }, () => client.GET('/user/viewuserinfo')));
+    // What the callers would do with their failures: raise them (a 401 raises nothing).
+    for (const { response, error } of results) raiseAlert({ variant: 'danger', message: toApiError(response.status, error) });
+
+    expect(sessionStore.get(alertsAtom).map((a) => a.message)).toEqual(['Unable to refresh token']);
   });
 });
