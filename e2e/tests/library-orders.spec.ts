@@ -171,8 +171,10 @@ test('orders: paging, search, an inclusive date range, clear filters, one card p
     expect(range, 'a range of order days holding 2 to 12 orders').toBeDefined();
     const expected = range?.orders ?? [];
 
-    await from.fill(range?.from ?? '');
-    await to.fill(range?.to ?? '');
+    // Days are typed as the portal shows them: dd-mm-yyyy.
+    const typed = (iso: string) => iso.split('-').reverse().join('-');
+    await from.fill(typed(range?.from ?? ''));
+    await to.fill(typed(range?.to ?? ''));
     await expect(summary(page)).toHaveText(
       `Showing ${expected.length} of ${expected.length} ${expected.length === 1 ? 'order' : 'orders'}`,
     );

@@ -42,3 +42,25 @@ export function formatDateTime(value: Date | string | number): string {
     ? `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`
     : '';
 }
+
+/** A calendar day typed as `dd-MM-yyyy` (also `d-M-yyyy`, with '/' or '.' for '-'). */
+const TYPED_DAY = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+
+/**
+ * Reads a day typed as the portal shows days (`dd-MM-yyyy`) into ISO `yyyy-MM-dd`, or null when
+ * it is not a real calendar day (31-02-2024 is refused, not rolled over into March).
+ */
+export function parseDay(text: string): string | null {
+  const match = TYPED_DAY.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** An ISO day `yyyy-MM-dd` as the portal shows days, `dd-MM-yyyy`; '' for anything else. */
+export function formatDay(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : '';
+}

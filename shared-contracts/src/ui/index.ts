@@ -8,6 +8,7 @@ export { AlertBar, type AlertBarProps } from './alert-bar';
 export { AlertRegion } from './alert-region';
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './button';
 export { cx } from './class-names';
+export { DateField, DATE_FORMAT_MESSAGE, type DateFieldProps } from './date-field';
 export { Field, TextField, type FieldControlProps, type FieldProps, type TextFieldProps } from './field';
 export { Modal, type ModalProps } from './modal';
 export { PageNotFound } from './page-not-found';

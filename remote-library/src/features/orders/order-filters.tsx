@@ -1,11 +1,11 @@
-import { Button, TextField } from '@pod/shared-contracts';
+import { Button, DateField, TextField } from '@pod/shared-contracts';
 import type { OrderFilters } from './order-query';
 import styles from './orders.module.css';
 
 /** No search text and no date range. */
 export const NO_FILTERS: OrderFilters = { query: '', from: '', to: '' };
 
-/** Search box, From and To day pickers (inclusive) and Clear Filters. */
+/** Search box, From and To days (inclusive, typed dd-mm-yyyy like every date shown) and Clear Filters. */
 export function OrderFiltersBar({
   filters,
   onChange,
@@ -23,20 +23,8 @@ export function OrderFiltersBar({
         value={filters.query}
         onChange={(event) => onChange({ ...filters, query: event.target.value })}
       />
-      <TextField
-        type="date"
-        label="From"
-        value={filters.from}
-        max={filters.to || undefined}
-        onChange={(event) => onChange({ ...filters, from: event.target.value })}
-      />
-      <TextField
-        type="date"
-        label="To"
-        value={filters.to}
-        min={filters.from || undefined}
-        onChange={(event) => onChange({ ...filters, to: event.target.value })}
-      />
+      <DateField label="From" value={filters.from} max={filters.to || undefined} onChange={(from) => onChange({ ...filters, from })} />
+      <DateField label="To" value={filters.to} min={filters.from || undefined} onChange={(to) => onChange({ ...filters, to })} />
       <Button variant="secondary" className={styles.clear} onClick={() => onChange(NO_FILTERS)}>
         Clear Filters
       </Button>

@@ -114,22 +114,22 @@ describe('/orders', () => {
     if (expected.length === 0) expect(screen.getByText('No orders match your filters')).toBeInTheDocument();
   });
 
-  it('filters by an inclusive range of whole days, and Clear Filters shows everything again', async () => {
+  it('filters by an inclusive range of whole days typed dd-mm-yyyy, and Clear Filters shows everything again', async () => {
     installFakeFetch(() => answerOrders([ZULU, KALAHARI, OCEAN]));
     const user = renderOrders();
     await screen.findByText('Showing 3 of 3 orders');
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
 
-    fireEvent.change(from, { target: { value: '2024-03-05' } });
-    fireEvent.change(to, { target: { value: '2024-03-07' } });
+    fireEvent.change(from, { target: { value: '05-03-2024' } });
+    fireEvent.change(to, { target: { value: '07-03-2024' } });
     expect(shownTitles()).toEqual(['Zulu Nights', 'Kalahari Sun']);
 
-    fireEvent.change(from, { target: { value: '2024-03-07' } });
-    fireEvent.change(to, { target: { value: '2024-03-09' } });
+    fireEvent.change(from, { target: { value: '07-03-2024' } });
+    fireEvent.change(to, { target: { value: '09-03-2024' } });
     expect(shownTitles()).toEqual(['Kalahari Sun', 'Ocean Road']);
 
-    fireEvent.change(from, { target: { value: '2024-03-08' } });
+    fireEvent.change(from, { target: { value: '08-03-2024' } });
     fireEvent.change(to, { target: { value: '' } });
     expect(shownTitles()).toEqual(['Ocean Road']);
 
