@@ -120,7 +120,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     // Development only, and only when mail lands in the outbox (no SMTP_URL, no custom mailer).
     if (process.env.NODE_ENV !== 'production' && app.mailer.kind === 'outbox') {
-      await app.register(devMailbox);
+      await app.register(devMailbox, { access: config.devMailbox });
     }
 
     // Routes and request validation come from portal.yaml; unimplemented operations answer 501.
