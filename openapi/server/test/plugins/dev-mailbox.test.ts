@@ -4,24 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { MailboxMessage } from '../../src/plugins/external/dev-mailbox.js';
 import type { Mailer } from '../../src/plugins/external/mail.js';
+import { PRODUCTION_ENV, withEnv } from '../helpers/production-env.js';
 import { buildTestApp, registerUser, specPath, TEST_JWT_SECRET, uniqueEmail, type TestApp } from '../helpers/test-app.js';
-
-/** Runs `build` with these environment variables set (restored afterwards): the app reads them while building. */
-async function withEnv<T>(values: Record<string, string | undefined>, build: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
-  const apply = (entries: Record<string, string | undefined>) => {
-    for (const [name, value] of Object.entries(entries)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  };
-  apply(values);
-  try {
-    return await build();
-  } finally {
-    apply(saved);
-  }
-}
 
 const withNodeEnv = <T>(value: string | undefined, build: () => Promise<T>) => withEnv({ NODE_ENV: value }, build);
 
@@ -175,7 +159,10 @@ describe('dev mailbox', () => {
     const build = (mailer?: Mailer) =>
       buildApp({ specPath, db: t.app.db, config: { jwtSecret: TEST_JWT_SECRET }, ...(mailer && { mailer }) });
     const apps: FastifyInstance[] = [
-      await withNodeEnv('production', () => build()),
+      // Production with settings that pass the production checks (config-safety.ts).
+      await withEnv(PRODUCTION_ENV, () => buildApp({ specPath, db: t.app.db })),
+      // Not even opened: production never serves it (allowed only so that start-up goes on).
+      await withEnv({ ...PRODUCTION_ENV, DEV_MAILBOX: 'open', ALLOW_DEV_MAILBOX: '1' }, () => buildApp({ specPath, db: t.app.db })),
       await withNodeEnv('test', () => build({ kind: 'smtp', send: async () => {} })),
     ];
     try {
