@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-// The server's dev outbox (NODE_ENV is not production): GET /dev/mailbox is an HTML page with an
+// The server's dev outbox (NODE_ENV is not production; loopback clients only, which the journeys
+// are: the servers listen on 127.0.0.1): GET /dev/mailbox is an HTML page with an
 // <article> per message (<h2> subject, 'To: <address>'), newest first, `?to=<address>` filtering;
 // GET /dev/mailbox.json is the same list as JSON.
 

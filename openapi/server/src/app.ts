@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import openapiGlue from 'fastify-openapi-glue';
 import type { Kysely } from 'kysely';
 import { loadConfig, type AppConfig } from './config.js';
+import { productionRefusals, ProductionRefusedError } from './config-safety.js';
 import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
 import { defaultSpecPath } from './paths.js';
 import bookRepository from './plugins/app/book-repository.js';
@@ -63,6 +64,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (options.config?.publicUrl && !options.config.payments) {
     config.payments = loadPaymentSettings(process.env, config.publicUrl);
   }
+  // Before anything is opened: a production server on demo settings must not start at all.
+  const refusals = productionRefusals(config, process.env);
+  if (refusals.length > 0) throw new ProductionRefusedError(refusals);
   const specification = await loadSpecification(options.specPath ?? defaultSpecPath);
 
   const app = Fastify({
@@ -120,7 +124,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     // Development only, and only when mail lands in the outbox (no SMTP_URL, no custom mailer).
     if (process.env.NODE_ENV !== 'production' && app.mailer.kind === 'outbox') {
-      await app.register(devMailbox);
+      await app.register(devMailbox, { access: config.devMailbox });
     }
 
     // Routes and request validation come from portal.yaml; unimplemented operations answer 501.

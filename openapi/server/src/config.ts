@@ -37,9 +37,25 @@ export interface AppConfig {
    * /remotes.json answers environments/<portalEnv>/remotes.json of the static root.
    */
   portalEnv: string;
+  /**
+   * Who may read the dev mailbox when it is served (never in production): `loopback` (default,
+   * env DEV_MAILBOX unset) only this machine; `open` (DEV_MAILBOX=open) every client.
+   */
+  devMailbox: DevMailboxAccess;
   /** Payment providers (PAYFAST_*, CARD_*, PAYPAL_*, USD_ZAR_RATE, PAYMENT_SANDBOX); see payments/index.ts. */
   payments: PaymentSettings;
   now: () => Date;
+}
+
+export type DevMailboxAccess = 'loopback' | 'open';
+
+/** DEV_MAILBOX: unset or `loopback`, or `open`; anything else is a typo worth stopping for. */
+function devMailboxAccess(raw: string | undefined): DevMailboxAccess {
+  const value = raw?.trim().toLowerCase() || 'loopback';
+  if (value !== 'loopback' && value !== 'open') {
+    throw new Error(`DEV_MAILBOX must be "loopback" (the default) or "open", got '${raw}'`);
+  }
+  return value;
 }
 
 /** Environment names are folder names in the static root: nothing path-like. */
@@ -86,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     welcomeCredit: 100,
     rateLimits: env.RATE_LIMIT === 'off' ? false : DEFAULT_RATE_LIMITS,
     portalEnv: portalEnvironment(env.PORTAL_ENV),
+    devMailbox: devMailboxAccess(env.DEV_MAILBOX),
     payments: loadPaymentSettings(env, publicUrl),
     now: () => new Date(),
   };

@@ -1,11 +1,13 @@
 import { buildApp } from './app.js';
 import { defaultStaticRoot } from './paths.js';
 import { DEMO_ACCOUNT, DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from './seed.js';
+import { exposedMailboxWarning, startWarnings } from './start-banner.js';
 
 // Only listening lives here: buildApp has everything else (and migrates the database while building).
 
 const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? '0.0.0.0';
+// Loopback unless asked: the demo serves a dev mailbox and payment sandboxes. HOST=0.0.0.0 publishes it.
+const host = process.env.HOST || '127.0.0.1';
 const staticRoot = process.env.STATIC_ROOT ?? defaultStaticRoot;
 
 const app = await buildApp({
@@ -47,7 +49,10 @@ try {
   process.exit(1);
 }
 
-const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+const shownHost = ['0.0.0.0', '::', '127.0.0.1'].includes(host) ? 'localhost' : host;
+const mailbox = app.hasRoute({ method: 'GET', url: '/dev/mailbox' }) ? app.config.devMailbox : 'off';
+const exposure = exposedMailboxWarning(host, mailbox);
+if (exposure) app.log.warn(exposure);
 const lines = [
   '',
   `  Print on Demand portal  http://${shownHost}:${port}/`,
@@ -59,6 +64,7 @@ const lines = [
   process.env.SEED_DEMO !== '0'
     ? `  Coupons                 ${DEMO_COUPONS.map((c) => `${c.code} (${c.type === 'value' ? `R${c.amount} credit` : `${c.amount}% off a cart`})`).join(', ')}`
     : '',
+  ...startWarnings({ payments: app.config.payments, mailbox }),
   '',
 ];
 console.log(lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n'));

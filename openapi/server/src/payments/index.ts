@@ -36,16 +36,19 @@ export interface PaymentSettings {
   paypal: PayPalSettings;
   /** Rand per US dollar: card and PayPal charge the ZAR amount in USD at this rate. */
   usdZarRate: number;
-  /** Whether the /sandbox/* pages and endpoints are served (PAYMENT_SANDBOX=off disables them). */
+  /**
+   * Whether the /sandbox/* pages and endpoints are served: PAYMENT_SANDBOX=off disables them, any
+   * other value enables them; unset, they are on except under NODE_ENV=production.
+   */
   sandbox: boolean;
 }
 
-/** PayFast's published sandbox test merchant. */
-const PAYFAST_SANDBOX_MERCHANT = { id: '10000100', key: '46f0cd694581a', passphrase: 'jt7NOE43FZPn' };
+/** PayFast's published sandbox test merchant (config-safety.ts refuses it in production). */
+export const PAYFAST_SANDBOX_MERCHANT = { id: '10000100', key: '46f0cd694581a', passphrase: 'jt7NOE43FZPn' } as const;
 
 /** Card and PayPal credentials of the built-in sandboxes (not secrets: they guard nothing real). */
-const CARD_SANDBOX_KEYS = { publicKey: 'FLWPUBK_TEST-pod-sandbox-X', secretKey: 'FLWSECK_TEST-pod-sandbox-X' };
-const PAYPAL_SANDBOX_CREDENTIALS = { clientId: 'pod-sandbox-client', secret: 'pod-sandbox-secret' };
+export const CARD_SANDBOX_KEYS = { publicKey: 'FLWPUBK_TEST-pod-sandbox-X', secretKey: 'FLWSECK_TEST-pod-sandbox-X' } as const;
+export const PAYPAL_SANDBOX_CREDENTIALS = { clientId: 'pod-sandbox-client', secret: 'pod-sandbox-secret' } as const;
 
 const DEFAULT_ALLOWED_SOURCES = ['127.0.0.1', '::1'];
 const DEFAULT_USD_ZAR_RATE = 18.5;
@@ -64,6 +67,13 @@ function parseRate(raw: string | undefined): number {
     throw new Error(`USD_ZAR_RATE must be a positive number of rand per US dollar (such as 18.5), not "${value}"`);
   }
   return rate;
+}
+
+/** PAYMENT_SANDBOX, defaulting off in production: a deployment must not take sandbox money by forgetting a variable. */
+function sandboxEnabled(env: NodeJS.ProcessEnv): boolean {
+  const value = (env.PAYMENT_SANDBOX ?? '').trim().toLowerCase();
+  if (value === '') return env.NODE_ENV !== 'production';
+  return value !== 'off';
 }
 
 /**
@@ -98,7 +108,7 @@ export function loadPaymentSettings(env: NodeJS.ProcessEnv, publicUrl: string): 
       secret: setting(env, 'PAYPAL_SECRET', PAYPAL_SANDBOX_CREDENTIALS.secret),
     },
     usdZarRate: parseRate(env.USD_ZAR_RATE),
-    sandbox: (env.PAYMENT_SANDBOX ?? '').trim().toLowerCase() !== 'off',
+    sandbox: sandboxEnabled(env),
   };
 }
 

@@ -4,6 +4,7 @@ import { escapeHtml } from '../html.js';
 import { definePlugin } from '../plugins/define-plugin.js';
 import { PAYFAST_FORM_FIELD_ORDER, payfastParamString, payfastSignature, pfEncode, type PayFastFormField } from './payfast.js';
 import type { PayFastSettings, ProviderHttp } from './types.js';
+import { isOwnNotifyUrl, isOwnOrigin, originOf } from './sandbox-targets.js';
 import { appendQuery, basicAuthorization, constantTimeEqual, formatCents, isHttpUrl, parseCents, withQuery } from './util.js';
 
 /**
@@ -24,6 +25,11 @@ export interface PaymentSandboxOptions {
   paypal: { clientId: string; secret: string };
   /** How the PayFast sandbox posts its ITN to the merchant's notify_url. */
   http: ProviderHttp;
+  /**
+   * This server's public URL (config.publicUrl): the only origin the sandboxes redirect to, and the
+   * base of the only notify URL the PayFast sandbox posts to (sandbox-targets.ts).
+   */
+  publicUrl: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,6 +193,7 @@ interface PayFastPayment {
 function checkPayFastForm(
   form: Fields,
   settings: PayFastSettings,
+  publicUrl: string,
 ): { payment: Omit<PayFastPayment, 'id' | 'decided'> } | { problem: string } {
   const fields: Partial<Record<PayFastFormField, string>> = {};
   const signed: Array<[string, string]> = [];
@@ -216,6 +223,13 @@ function checkPayFastForm(
   for (const name of ['return_url', 'cancel_url', 'notify_url'] as const) {
     const url = fields[name];
     if (url !== undefined && url !== '' && !isHttpUrl(url)) return { problem: `The ${name} must be an absolute http(s) URL.` };
+  }
+  if (fields.notify_url && !isOwnNotifyUrl(fields.notify_url, publicUrl)) {
+    return { problem: 'The notify_url must be this server’s own payment notification URL: the sandbox posts to nothing else.' };
+  }
+  for (const name of ['return_url', 'cancel_url'] as const) {
+    const url = fields[name];
+    if (url && !isOwnOrigin(url, publicUrl)) return { problem: `The ${name} must lead back to this server (${originOf(publicUrl)}).` };
   }
   return { payment: { fields, cents } };
 }
@@ -309,7 +323,7 @@ interface CardCharge {
 }
 
 /** Checks the popup's query (or the posted copy of it); answers the checkout or the problem to show. */
-function checkCardCheckout(fields: Fields, publicKey: string): { checkout: CardCheckout } | { problem: string } {
+function checkCardCheckout(fields: Fields, publicKey: string, publicUrl: string): { checkout: CardCheckout } | { problem: string } {
   const given = text(fields, 'public_key');
   if (given === undefined || given !== publicKey) return { problem: 'The public_key is not the sandbox merchant’s public key.' };
   const txRef = text(fields, 'tx_ref')?.trim() ?? '';
@@ -320,6 +334,7 @@ function checkCardCheckout(fields: Fields, publicKey: string): { checkout: CardC
   if (!/^[A-Z]{3}$/.test(currency)) return { problem: 'The currency must be a 3-letter code such as USD.' };
   const redirectUrl = text(fields, 'redirect_url')?.trim() ?? '';
   if (!isHttpUrl(redirectUrl)) return { problem: 'The redirect_url must be an absolute http(s) URL.' };
+  if (!isOwnOrigin(redirectUrl, publicUrl)) return { problem: `The redirect_url must lead back to this server (${originOf(publicUrl)}).` };
   return {
     checkout: {
       publicKey: given,
@@ -376,8 +391,8 @@ interface PayPalOrder {
 }
 
 /** The JSON error PayPal answers: a name, a message and the issues. */
-function paypalError(name: string, message: string, issue?: string, description?: string) {
-  return { name, message, details: issue ? [{ issue, description: description ?? '' }] : [] };
+function paypalError(name: string, message: string, issue?: string, description?: string, field?: string) {
+  return { name, message, details: issue ? [{ ...(field && { field }), issue, description: description ?? '' }] : [] };
 }
 
 const PAYPAL_UNAUTHORIZED = paypalError(
@@ -386,7 +401,10 @@ const PAYPAL_UNAUTHORIZED = paypalError(
 );
 
 /** Checks a create-order body; answers the order's data or the field that is wrong. */
-function checkPayPalOrder(body: unknown): { order: Omit<PayPalOrder, 'id' | 'status'> } | { field: string; issue: string } {
+function checkPayPalOrder(
+  body: unknown,
+  publicUrl: string,
+): { order: Omit<PayPalOrder, 'id' | 'status'> } | { field: string; issue: string; description?: string } {
   const fields = fieldsOf(body);
   if (fields.intent !== 'CAPTURE') return { field: '/intent', issue: 'INVALID_PARAMETER_VALUE' };
   const units = Array.isArray(fields.purchase_units) ? fields.purchase_units : [];
@@ -404,6 +422,12 @@ function checkPayPalOrder(body: unknown): { order: Omit<PayPalOrder, 'id' | 'sta
   const cancelUrl = context.cancel_url;
   if (typeof returnUrl !== 'string' || !isHttpUrl(returnUrl)) return { field: '/application_context/return_url', issue: 'INVALID_PARAMETER_SYNTAX' };
   if (typeof cancelUrl !== 'string' || !isHttpUrl(cancelUrl)) return { field: '/application_context/cancel_url', issue: 'INVALID_PARAMETER_SYNTAX' };
+  for (const [name, url] of [['return_url', returnUrl], ['cancel_url', cancelUrl]] as const) {
+    if (!isOwnOrigin(url, publicUrl)) {
+      const description = `The ${name} must lead back to this server (${originOf(publicUrl)}).`;
+      return { field: `/application_context/${name}`, issue: 'INVALID_PARAMETER_VALUE', description };
+    }
+  }
   return {
     order: {
       referenceId: typeof unit.reference_id === 'string' && unit.reference_id !== '' ? unit.reference_id : 'default',
@@ -443,7 +467,7 @@ type FormRequest = FastifyRequest<{ Body: unknown; Querystring: unknown }>;
 
 export default definePlugin<PaymentSandboxOptions>(
   async (app, options) => {
-    const { payfast, card, paypal, http } = options;
+    const { payfast, card, paypal, http, publicUrl } = options;
 
     // PayFast: payments shown (by sandbox id) and the ITNs sent (as their validate strings).
     const payfastPayments = new Map<string, PayFastPayment>();
@@ -460,7 +484,7 @@ export default definePlugin<PaymentSandboxOptions>(
     // --- PayFast: the process page, the buyer's decision, and validation ---------------------
 
     app.post('/sandbox/payfast/eng/process', async (request: FormRequest, reply) => {
-      const checked = checkPayFastForm(fieldsOf(request.body), payfast);
+      const checked = checkPayFastForm(fieldsOf(request.body), payfast, publicUrl);
       if ('problem' in checked) return sendPage(reply, 400, renderProblem(PAYFAST, 'Payment refused', checked.problem));
       const payment: PayFastPayment = { id: randomUUID(), decided: false, ...checked.payment };
       payfastPayments.set(payment.id, payment);
@@ -515,7 +539,7 @@ export default definePlugin<PaymentSandboxOptions>(
     // --- Card: the popup, the buyer's decision, and verify by reference ----------------------
 
     app.get('/sandbox/card/checkout', async (request: FormRequest, reply) => {
-      const checked = checkCardCheckout(fieldsOf(request.query), card.publicKey);
+      const checked = checkCardCheckout(fieldsOf(request.query), card.publicKey, publicUrl);
       if ('problem' in checked) {
         return sendPage(reply, 400, renderProblem(CARD, 'Payment refused', checked.problem), { framable: true });
       }
@@ -524,7 +548,7 @@ export default definePlugin<PaymentSandboxOptions>(
 
     app.post('/sandbox/card/checkout', async (request: FormRequest, reply) => {
       const form = fieldsOf(request.body);
-      const checked = checkCardCheckout(form, card.publicKey);
+      const checked = checkCardCheckout(form, card.publicKey, publicUrl);
       if ('problem' in checked) {
         return sendPage(reply, 400, renderProblem(CARD, 'Payment refused', checked.problem), { framable: true });
       }
@@ -579,9 +603,9 @@ export default definePlugin<PaymentSandboxOptions>(
 
     app.post('/sandbox/paypal/v2/checkout/orders', async (request: FormRequest, reply) => {
       if (!paypalAuthorized(request)) return reply.code(401).send(PAYPAL_UNAUTHORIZED);
-      const checked = checkPayPalOrder(request.body);
+      const checked = checkPayPalOrder(request.body, publicUrl);
       if ('issue' in checked) {
-        const error = paypalError('INVALID_REQUEST', 'The request is not well-formed or violates the schema.', checked.issue, checked.field);
+        const error = paypalError('INVALID_REQUEST', 'The request is not well-formed or violates the schema.', checked.issue, checked.description ?? checked.field, checked.field);
         return reply.code(400).send(error);
       }
       const order: PayPalOrder = { id: `SANDBOX-${randomId(6)}`, status: 'CREATED', ...checked.order };

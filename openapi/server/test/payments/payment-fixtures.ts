@@ -91,6 +91,7 @@ export async function buildSandboxApp(options: { itnHttp?: ProviderHttp } = {}):
     card: { publicKey: settings.card.publicKey, secretKey: settings.card.secretKey },
     paypal: { clientId: settings.paypal.clientId, secret: settings.paypal.secret },
     http: options.itnHttp ?? recorder.http,
+    publicUrl: ORIGIN,
   });
   await app.ready();
   return { app, settings, gateways: createPaymentGateways(settings, injectProviderHttp(app)), itnCalls: recorder.calls };

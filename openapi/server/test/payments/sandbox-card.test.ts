@@ -113,6 +113,28 @@ describe('card sandbox', () => {
     assert.equal(post.statusCode, 400);
   });
 
+  it('refuses a redirect_url off this server’s origin with a 400 page, on the popup and on Pay or Cancel', async () => {
+    for (const redirect of ['https://attacker.example/dashboard', 'http://portal.example.test.attacker.example/dashboard', 'https://portal.example.test/dashboard']) {
+      const form = t.gateways.card.buildPopup({ ...cardRequest('TX-C9'), redirectUrl: redirect });
+      const popup = await openPopup(form);
+      assert.equal(popup.statusCode, 400, redirect);
+      assertPlainPage(popup.body, 'Card payment sandbox');
+      assert.match(popup.body, /redirect_url must lead back to this server/);
+      for (const decision of ['pay', 'cancel']) {
+        // The posted copy of the form, as a crafted page would send it straight to the sandbox.
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/sandbox/card/checkout',
+          headers: FORM_HEADERS,
+          payload: formBody({ ...form.fields, decision }),
+        });
+        assert.equal(response.statusCode, 400, `${decision} ${redirect}`);
+        assert.equal(response.headers.location, undefined);
+      }
+    }
+    assert.equal(await t.gateways.card.verify('TX-C9'), null, 'no charge was recorded');
+  });
+
   it('Pay records a charge, redirects with status=successful, and verify_by_reference reports it', async () => {
     const response = await decide(t.gateways.card.buildPopup(cardRequest('TX-C3')), 'pay');
     assert.equal(response.statusCode, 303);

@@ -98,6 +98,37 @@ describe('PayFast sandbox', () => {
     assert.match(response.body, /signature does not match/);
   });
 
+  it('refuses a notify_url other than this server’s own with a 400 page, and never posts to it', async () => {
+    const before = t.itnCalls.length;
+    for (const notifyUrl of [
+      'https://attacker.example/collect',
+      `${ORIGIN}/api/v1/payment/payfast/notify/../../other`,
+      `${ORIGIN}/api/v1/other`,
+      'http://portal.example.test.attacker.example/api/v1/payment/payfast/notify',
+      'https://portal.example.test/api/v1/payment/payfast/notify',
+    ]) {
+      // Correctly signed with the merchant's passphrase: only the URL is wrong.
+      const response = await process(t.gateways.eft.buildForm(paymentRequest({ notifyUrl })).fields);
+      assert.equal(response.statusCode, 400, notifyUrl);
+      assertPlainPage(response.body, 'PayFast sandbox');
+      assert.match(response.body, /<p role="alert">The notify_url must be this server’s own/);
+      assert.doesNotMatch(response.body, /name="id"/, 'no payment to complete');
+    }
+    assert.equal(t.itnCalls.length, before, 'nothing posted anywhere');
+  });
+
+  it('refuses a return_url or cancel_url off this server’s origin with a 400 page (no open redirect)', async () => {
+    const foreign = ['https://attacker.example/phish', 'http://portal.example.test.attacker.example/', 'https://portal.example.test/checkout', 'http://portal.example.test:8443/'];
+    for (const url of foreign) {
+      for (const field of ['returnUrl', 'cancelUrl'] as const) {
+        const response = await process(t.gateways.eft.buildForm(paymentRequest({ [field]: url })).fields);
+        assert.equal(response.statusCode, 400, `${field} ${url}`);
+        assertPlainPage(response.body, 'PayFast sandbox');
+        assert.match(response.body, /must lead back to this server/);
+      }
+    }
+  });
+
   it('Pay posts a correctly signed ITN to notify_url, then 303s to return_url', async () => {
     const request = paymentRequest({ reference: 'TX-PAY' });
     const id = await startPayment(t.gateways.eft.buildForm(request));
@@ -222,7 +253,7 @@ describe('PayFast sandbox', () => {
     const gateways = createPaymentGateways(settings, http);
     const notified: Array<{ signed: boolean; valid: boolean; allowed: boolean }> = [];
     await app.register(formbody);
-    await app.register(sandbox, { payfast: settings.payfast, card: settings.card, paypal: settings.paypal, http });
+    await app.register(sandbox, { payfast: settings.payfast, card: settings.card, paypal: settings.paypal, http, publicUrl: ORIGIN });
     app.post('/api/v1/payment/payfast/notify', async (request) => {
       const pairs = Object.entries(request.body as Record<string, string>);
       notified.push({

@@ -94,6 +94,28 @@ describe('PayPal sandbox', () => {
     await assert.rejects(wrongSecret.createOrder(usd('TX-P0')), (err: unknown) => err instanceof ProviderError && err.status === 401);
   });
 
+  it('refuses to create an order whose return_url or cancel_url leaves this server’s origin (no open redirect)', async () => {
+    for (const foreign of ['https://attacker.example/ok', 'http://portal.example.test.attacker.example/ok', 'https://portal.example.test/ok']) {
+      for (const field of ['return_url', 'cancel_url'] as const) {
+        const context = { return_url: `${ORIGIN}/ok`, cancel_url: `${ORIGIN}/no`, [field]: foreign };
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/sandbox/paypal/v2/checkout/orders',
+          headers: auth,
+          payload: {
+            intent: 'CAPTURE',
+            purchase_units: [{ reference_id: 'TX-FOREIGN', amount: { currency_code: 'USD', value: '1.00' } }],
+            application_context: context,
+          },
+        });
+        assert.equal(response.statusCode, 400, `${field} ${foreign}`);
+        assert.equal(response.json().details[0].field, `/application_context/${field}`);
+        assert.match(response.json().details[0].description, /must lead back to this server/);
+      }
+    }
+    await assert.rejects(t.gateways.paypal.createOrder(paymentRequest({ returnUrl: 'https://attacker.example/ok', currency: 'USD' })), ProviderError);
+  });
+
   it('shows the approval page; approving redirects to return_url with the token', async () => {
     const request = usd('TX-P2');
     const { orderId } = await t.gateways.paypal.createOrder(request);

@@ -68,6 +68,13 @@ describe('payment settings', () => {
     assert.deepEqual(loadPaymentSettings({ PAYFAST_ALLOWED_SOURCES: ' , ' }, 'http://x.test').payfast.allowedSources, ['127.0.0.1', '::1']);
   });
 
+  it('turns the sandboxes off by default under NODE_ENV=production (on only when asked)', () => {
+    assert.equal(loadPaymentSettings({ NODE_ENV: 'production' }, 'http://x.test').sandbox, false);
+    assert.equal(loadPaymentSettings({ NODE_ENV: 'production', PAYMENT_SANDBOX: ' ' }, 'http://x.test').sandbox, false);
+    assert.equal(loadPaymentSettings({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'on' }, 'http://x.test').sandbox, true);
+    assert.equal(loadPaymentSettings({ NODE_ENV: 'development' }, 'http://x.test').sandbox, true);
+  });
+
   it('refuses a USD_ZAR_RATE that is not a positive number', () => {
     for (const value of ['0', '-18.5', 'abc', '18,5', '1e3', 'Infinity', '0.000']) {
       assert.throws(() => loadPaymentSettings({ USD_ZAR_RATE: value }, 'http://x.test'), /USD_ZAR_RATE must be a positive number/, value);

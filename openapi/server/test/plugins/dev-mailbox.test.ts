@@ -4,20 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { MailboxMessage } from '../../src/plugins/external/dev-mailbox.js';
 import type { Mailer } from '../../src/plugins/external/mail.js';
+import { PRODUCTION_ENV, withEnv } from '../helpers/production-env.js';
 import { buildTestApp, registerUser, specPath, TEST_JWT_SECRET, uniqueEmail, type TestApp } from '../helpers/test-app.js';
 
-/** Runs `build` with NODE_ENV set to `value` (restored afterwards): the app reads it while building. */
-async function withNodeEnv<T>(value: string | undefined, build: () => Promise<T>): Promise<T> {
-  const saved = process.env.NODE_ENV;
-  if (value === undefined) delete process.env.NODE_ENV;
-  else process.env.NODE_ENV = value;
-  try {
-    return await build();
-  } finally {
-    if (saved === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = saved;
-  }
-}
+const withNodeEnv = <T>(value: string | undefined, build: () => Promise<T>) => withEnv({ NODE_ENV: value }, build);
 
 describe('dev mailbox', () => {
   let t: TestApp;
@@ -95,6 +85,73 @@ describe('dev mailbox', () => {
     assert.match(html, /0 messages to /);
   });
 
+  it('says on the page that it answers this machine only, and how to open it', async () => {
+    const html = (await page()).body;
+    assert.match(html, /answers only requests from this machine \(loopback\)/);
+    assert.match(html, /DEV_MAILBOX=open/);
+  });
+
+  it('answers loopback clients: 127.0.0.0/8, ::1 and IPv4-mapped 127.x', async () => {
+    for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1']) {
+      for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
+        const response = await t.app.inject({ method: 'GET', url, remoteAddress });
+        assert.equal(response.statusCode, 200, `${url} from ${remoteAddress}`);
+      }
+    }
+  });
+
+  it('answers any other client 404, as if it did not exist (the probe read reset links from afar)', async () => {
+    const user = await registerUser(t.app);
+    for (const remoteAddress of ['203.0.113.9', '10.0.0.5', '192.168.1.20', '::ffff:10.1.2.3', '2001:db8::1', '128.0.0.1']) {
+      for (const url of ['/dev/mailbox', `/dev/mailbox.json?to=${encodeURIComponent(user.email)}`]) {
+        const response = await t.app.inject({ method: 'GET', url, remoteAddress });
+        assert.equal(response.statusCode, 404, `${url} from ${remoteAddress}`);
+        assert.equal(response.json().message, `Route GET ${url.split('?')[0]} not found`);
+        assert.doesNotMatch(response.body, /token=/);
+      }
+    }
+  });
+
+  it('takes a request that came through a proxy as not local, whatever the proxy says and with trustProxy on or off', async () => {
+    const proxied = await buildApp({ specPath, db: t.app.db, config: { jwtSecret: TEST_JWT_SECRET }, trustProxy: true });
+    try {
+      const headerSets = [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }];
+      for (const app of [proxied, t.app]) {
+        for (const headers of headerSets) {
+          const response = await app.inject({ method: 'GET', url: '/dev/mailbox.json', remoteAddress: '127.0.0.1', headers });
+          assert.equal(response.statusCode, 404, JSON.stringify(headers));
+        }
+      }
+      // A non-loopback socket is not made local by a header claiming loopback.
+      const spoofed = await proxied.inject({
+        method: 'GET',
+        url: '/dev/mailbox.json',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      assert.equal(spoofed.statusCode, 404);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers every client when opened with DEV_MAILBOX=open, and says so on the page', async () => {
+    const open = await withEnv({ NODE_ENV: 'test', DEV_MAILBOX: 'open' }, () =>
+      buildApp({ specPath, db: t.app.db, config: { jwtSecret: TEST_JWT_SECRET } }),
+    );
+    try {
+      for (const remoteAddress of ['203.0.113.9', '127.0.0.1']) {
+        const response = await open.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress });
+        assert.equal(response.statusCode, 200, remoteAddress);
+        assert.match(response.body, /open to every client \(DEV_MAILBOX=open\)/);
+      }
+      const proxied = await open.inject({ method: 'GET', url: '/dev/mailbox.json', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      assert.equal(proxied.statusCode, 200);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('is not part of the API and is absent in production or with a real mail transport', async () => {
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' })).statusCode, 404);
 
@@ -102,7 +159,10 @@ describe('dev mailbox', () => {
     const build = (mailer?: Mailer) =>
       buildApp({ specPath, db: t.app.db, config: { jwtSecret: TEST_JWT_SECRET }, ...(mailer && { mailer }) });
     const apps: FastifyInstance[] = [
-      await withNodeEnv('production', () => build()),
+      // Production with settings that pass the production checks (config-safety.ts).
+      await withEnv(PRODUCTION_ENV, () => buildApp({ specPath, db: t.app.db })),
+      // Not even opened: production never serves it (allowed only so that start-up goes on).
+      await withEnv({ ...PRODUCTION_ENV, DEV_MAILBOX: 'open', ALLOW_DEV_MAILBOX: '1' }, () => buildApp({ specPath, db: t.app.db })),
       await withNodeEnv('test', () => build({ kind: 'smtp', send: async () => {} })),
     ];
     try {

@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isLocalRequest } from '../../client-address.js';
+import type { DevMailboxAccess } from '../../config.js';
 import { escapeHtml } from '../../html.js';
 import type { EmailOutboxRow } from './db-schema.js';
 import { definePlugin } from '../define-plugin.js';
@@ -65,7 +67,14 @@ function renderMessage(message: MailboxMessage): string {
 </article>`;
 }
 
-export function renderMailbox(messages: MailboxMessage[], to: string | undefined): string {
+/** The line that says who can see the page and how that changes. */
+function accessNote(access: DevMailboxAccess): string {
+  return access === 'open'
+    ? 'This page is open to every client (DEV_MAILBOX=open): anyone who reaches this server can read these mails, reset links included.'
+    : 'It answers only requests from this machine (loopback); other clients get 404. Set DEV_MAILBOX=open to show it to every client (never served in production).';
+}
+
+export function renderMailbox(messages: MailboxMessage[], to: string | undefined, access: DevMailboxAccess = 'loopback'): string {
   const count = `${messages.length} ${messages.length === 1 ? 'message' : 'messages'}`;
   const summary = to ? `${count} to ${escapeHtml(to)}.` : `${count}, newest first.`;
   return `<!doctype html>
@@ -80,6 +89,7 @@ export function renderMailbox(messages: MailboxMessage[], to: string | undefined
 <main>
 <h1>Dev mailbox</h1>
 <p>E-mails the server would have sent. Development only: shown because no SMTP_URL is configured.</p>
+<p>${accessNote(access)}</p>
 <form method="get" action="/dev/mailbox" role="search" aria-label="Filter by recipient">
 <label for="to">Recipient</label>
 <input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}" autocomplete="off">
@@ -94,14 +104,28 @@ ${messages.map(renderMessage).join('\n')}
 `;
 }
 
+export interface DevMailboxOptions {
+  /** `loopback`: only this machine (see client-address.ts); `open`: every client. */
+  access: DevMailboxAccess;
+}
+
 /**
  * GET /dev/mailbox (an HTML page) and /dev/mailbox.json: the e-mail outbox, newest first, with an
  * optional `?to=<address>` filter. Outside /api/v1. app.ts registers it only when NODE_ENV is not
  * production and mail goes to the outbox (no SMTP_URL): with SMTP the outbox stays empty.
+ * The outbox holds password-reset links, so reading it is taking over any account: unless opened,
+ * it answers loopback clients only, and anyone else the same 404 as a route that does not exist.
  */
-export default definePlugin(
-  async (app) => {
+export default definePlugin<DevMailboxOptions>(
+  async (app, { access }) => {
     const outbox = app.emailOutboxRepository;
+
+    /** onRequest of both routes: a client that may not see the mailbox gets the ordinary 404. */
+    async function onlyAllowed(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+      if (access === 'open' || isLocalRequest(request)) return undefined;
+      reply.callNotFound();
+      return reply; // answered early: the handler must not run
+    }
 
     async function list(request: MailboxRequest): Promise<{ to: string | undefined; messages: MailboxMessage[] }> {
       const to = request.query.to?.trim() || undefined;
@@ -109,17 +133,17 @@ export default definePlugin(
       return { to, messages: rows.map(toMessage) };
     }
 
-    app.get('/dev/mailbox', { schema: { querystring } }, async (request: MailboxRequest, reply) => {
+    app.get('/dev/mailbox', { schema: { querystring }, onRequest: onlyAllowed }, async (request: MailboxRequest, reply) => {
       const { to, messages } = await list(request);
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('content-security-policy', CONTENT_SECURITY_POLICY)
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(renderMailbox(messages, to));
+        .send(renderMailbox(messages, to, access));
     });
 
-    app.get('/dev/mailbox.json', { schema: { querystring } }, async (request: MailboxRequest, reply) => {
+    app.get('/dev/mailbox.json', { schema: { querystring }, onRequest: onlyAllowed }, async (request: MailboxRequest, reply) => {
       const { messages } = await list(request);
       return reply.header('cache-control', 'no-store').send(messages);
     });

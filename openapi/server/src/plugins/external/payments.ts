@@ -39,7 +39,8 @@ export default definePlugin<PaymentsPluginOptions>(
     const http = options.http === 'inject' ? injectProviderHttp(app) : (options.http ?? fetchProviderHttp);
     app.decorate('payments', { settings, gateways: createPaymentGateways(settings, http), idle: async () => {} });
     if (settings.sandbox) {
-      await app.register(paymentSandbox, { payfast: settings.payfast, card: settings.card, paypal: settings.paypal, http });
+      const publicUrl = app.config.publicUrl;
+      await app.register(paymentSandbox, { payfast: settings.payfast, card: settings.card, paypal: settings.paypal, http, publicUrl });
     }
   },
   { name: 'payments' },
