@@ -25,7 +25,8 @@ import paymentsPlugin from './plugins/external/payments.js';
 import { loadPaymentSettings } from './payments/index.js';
 import type { ProviderHttp } from './payments/types.js';
 import problems from './plugins/external/problems.js';
-import staticSite from './plugins/external/static-site.js';
+import securityHeaders from './plugins/external/security-headers.js';
+import staticSite, { createRemoteOriginsReader } from './plugins/external/static-site.js';
 import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
 
 export const API_PREFIX = '/api/v1';
@@ -85,6 +86,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   try {
     // Error shape first, so even plugin-level failures answer as Problems.
     await app.register(problems);
+    // Before any route, so its onSend hook reaches every answer.
+    await app.register(securityHeaders, {
+      apiPrefix: API_PREFIX,
+      payments: config.payments,
+      ...(options.staticRoot && {
+        remoteOrigins: createRemoteOriginsReader({ root: options.staticRoot, environment: config.portalEnv, now: () => config.now() }),
+      }),
+    });
 
     // Body types of portal.yaml beyond JSON: the payment provider's form-encoded notification and
     // raw upload chunks. Parsed here so the glue finds a parser for every declared request type.
