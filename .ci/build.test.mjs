@@ -213,6 +213,24 @@ describe('publish', () => {
     assert.equal((await readJson(path.join(staticRoot, 'remotes.json'))).environment, 'local');
   });
 
+  it('publishes no source map and no mf-stats.json, and a root published with them is not a conflict', async () => {
+    const byProducts = {
+      'main.abc123.js.map': '{"version":3,"sources":["secret.ts"]}',
+      'mf-stats.json': '{"modules":[]}',
+      'chunks/feature.1234.js.map': '{"version":3}',
+    };
+    await writeFiles(path.join(repo, 'host/dist'), byProducts);
+    for (const dir of REMOTE_DIRS) await writeFiles(path.join(repo, dir, 'dist'), byProducts);
+    await publish({ repoRoot: repo, staticRoot });
+    const published = await readdir(staticRoot, { recursive: true });
+    assert.deepEqual(published.filter((f) => /\.map$|mf-stats\.json$/.test(f)), []);
+    assert.ok(published.includes(path.join('remotes', 'remote-account', '0.1.0', 'remoteEntry.js')));
+
+    // A version folder published before this rule holds maps: the same build is still "the same files".
+    await writeFiles(path.join(staticRoot, 'remotes/remote-account/0.1.0'), byProducts);
+    await publish({ repoRoot: repo, staticRoot });
+  });
+
   it('fails clearly when a remote was not built, before touching remotes.json', async () => {
     await rm(path.join(repo, 'remote-library/dist/mf-manifest.json'));
     await assert.rejects(publish({ repoRoot: repo, staticRoot }), {

@@ -321,6 +321,22 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
     assert.deepEqual(all.filter((f) => /\.tmp$|\.staging$/.test(f)), []);
   });
 
+  it('deploys without source maps or mf-stats.json', async () => {
+    await fakeDist('1.3.0');
+    await writeFiles(path.join(packageDir, 'dist'), {
+      'feature.1.3.0.js.map': '{"version":3,"sources":["checkout.tsx"]}',
+      'mf-stats.json': '{"modules":[]}',
+    });
+    const run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 0, run.err);
+    assert.deepEqual((await readdir(path.join(staticRoot, 'remotes/remote-checkout/1.3.0'))).sort(), [
+      'feature.1.3.0.js',
+      'mf-manifest.json',
+      'remoteEntry.js',
+      'version.json',
+    ]);
+  });
+
   it('redeploying the same build copies nothing; a different build of a published version fails', async () => {
     await fakeDist('1.3.0');
     assert.equal((await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build')).code, 0);

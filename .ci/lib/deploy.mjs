@@ -11,6 +11,8 @@ import {
   defaultPinning,
   ENVIRONMENTS_DIR,
   HISTORY_FILE,
+  isPublishable,
+  publishableCopy,
   publishHost,
   REMOTE_REQUIRED_FILES,
   remoteEntry,
@@ -127,7 +129,8 @@ export function rollbackTarget({ name, environment, current, history, to, publis
 
 /**
  * Files that differ between a dist and a published version folder (relative paths, sorted).
- * version.json's `builtAt` is ignored: rebuilding the same sources is the same version.
+ * version.json's `builtAt` is ignored: rebuilding the same sources is the same version; files
+ * that are never published (isPublishable) are not compared.
  * @param {string} sourceDir
  * @param {string} targetDir
  */
@@ -152,11 +155,15 @@ function sameBuildInfo(a, b) {
   }
 }
 
-/** Every file below `dir`, relative, posix separators. */
+/**
+ * Every publishable file below `dir`, relative, posix separators. Unpublishable ones (source
+ * maps, mf-stats.json) are left out on both sides, so a version folder published before they
+ * were excluded still counts as the same build.
+ */
 async function listFiles(dir) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && isPublishable(entry.name))
     .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'));
 }
 
@@ -195,7 +202,7 @@ export async function publishRemoteVersion({ staticRoot, dir, version, distDir, 
   await rm(staging, { recursive: true, force: true });
   await mkdir(path.dirname(target), { recursive: true });
   try {
-    await cp(distDir, staging, { recursive: true });
+    await cp(distDir, staging, { recursive: true, filter: publishableCopy });
     await rename(staging, target);
   } finally {
     await rm(staging, { recursive: true, force: true });

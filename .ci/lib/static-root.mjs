@@ -24,6 +24,23 @@ export const HOST_REQUIRED_FILES = ['index.html'];
 export const REMOTE_REQUIRED_FILES = ['mf-manifest.json', 'remoteEntry.js'];
 
 /**
+ * Whether a build output file belongs in the static root. Source maps (the full sources) and
+ * Module Federation's mf-stats.json (the module graph with file paths) are kept beside the
+ * build for decoding errors, never published; nothing at runtime reads them (the federation
+ * runtime reads mf-manifest.json, deploys read version.json). The server also refuses to serve
+ * them (openapi/server static-site.ts), for static roots published before this rule.
+ * @param {string} file a path or file name
+ */
+export const isPublishable = (file) => {
+  const name = path.basename(file);
+  return !name.endsWith('.map') && name !== 'mf-stats.json';
+};
+
+/** `cp` filter: publishable files and every folder (folders are walked, not judged). */
+export const publishableCopy = async (/** @type {string} */ source) =>
+  (await stat(source)).isDirectory() || isPublishable(source);
+
+/**
  * @typedef {{ dir: string, name: string, version: string, distDir: string }} Remote
  * @typedef {{ entry: string, version: string }} RemoteEntry
  * @typedef {{ environment: string, pinning: boolean, remotes: Record<string, RemoteEntry> }} RemotesConfig
@@ -122,6 +139,6 @@ export async function publishHost({ staticRoot, hostDist }) {
   for (const entry of await readdir(hostDist)) {
     // A remotes.json in the host's dist (a dev default) must not shadow the published one.
     if (NOT_HOST_FILES.has(entry)) continue;
-    await cp(path.join(hostDist, entry), path.join(staticRoot, entry), { recursive: true });
+    await cp(path.join(hostDist, entry), path.join(staticRoot, entry), { recursive: true, filter: publishableCopy });
   }
 }

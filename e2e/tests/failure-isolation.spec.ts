@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { DEMO, logOutButton, signIn } from './support/accounts';
 import { expectNoA11yViolations } from './support/a11y';
 import { remoteVersionDir } from './support/paths';

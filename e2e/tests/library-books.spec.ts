@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { DEMO, signIn } from './support/accounts';
 import { expectNoA11yViolations } from './support/a11y';
 import { distinctOrders, ordersOfBook, rand, salesOfBook, userBooks, type ApiBook } from './support/library';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { createActiveAccount, newAccount, signIn } from './support/accounts';
 import { expectNoA11yViolations } from './support/a11y';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { createActiveAccount, expectDashboard, MAIL, newAccount, submitSignIn } from './support/accounts';
 import { expectNoA11yViolations } from './support/a11y';
 import { openMail } from './support/mailbox';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { remoteManifestFile } from './support/paths';
 
 // One dead remote must not take the portal down: remote_library (the dashboard) is missing,

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { type Page, type Response } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoA11yViolations } from './support/a11y';
 import { closeDashboardNotices, DASHBOARD_NOTICES } from './support/accounts';
 

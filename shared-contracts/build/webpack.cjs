@@ -284,7 +284,9 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
       mode: isProduction ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+      // hidden-source-map: maps are written beside the bundles (to decode reported stack traces)
+      // but no bundle names them, and .ci's publish leaves every *.map out of the static root.
+      devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         // One build serves from /remotes/<name>/<version>/ or a dev server unchanged.

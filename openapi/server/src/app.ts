@@ -19,6 +19,7 @@ import userRepository from './plugins/app/user-repository.js';
 import verificationTokenRepository from './plugins/app/verification-token-repository.js';
 import authPlugin, { createSecurityHandlers } from './plugins/external/auth.js';
 import dbPlugin, { type DatabaseOptions } from './plugins/external/db.js';
+import health from './plugins/external/health.js';
 import devMailbox from './plugins/external/dev-mailbox.js';
 import type { Database } from './plugins/external/db-schema.js';
 import mailPlugin, { type Mailer } from './plugins/external/mail.js';
@@ -26,8 +27,10 @@ import paymentsPlugin from './plugins/external/payments.js';
 import { loadPaymentSettings } from './payments/index.js';
 import type { ProviderHttp } from './payments/types.js';
 import problems from './plugins/external/problems.js';
-import staticSite from './plugins/external/static-site.js';
+import securityHeaders from './plugins/external/security-headers.js';
+import staticSite, { createRemoteOriginsReader } from './plugins/external/static-site.js';
 import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
+import { serverTimeoutOptions } from './timeouts.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -83,12 +86,22 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // maxParamLength: portal.yaml allows path parameters up to 512 characters (link tokens, e-mail
     // addresses); with the router's default of 100 a longer one would be a 404 before validation.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    // A client that trickles its request is cut (408); idle sockets close; bodies are bounded.
+    ...serverTimeoutOptions(config.timeouts),
   });
   app.decorate('config', config);
 
   try {
     // Error shape first, so even plugin-level failures answer as Problems.
     await app.register(problems);
+    // Before any route, so its onSend hook reaches every answer.
+    await app.register(securityHeaders, {
+      apiPrefix: API_PREFIX,
+      payments: config.payments,
+      ...(options.staticRoot && {
+        remoteOrigins: createRemoteOriginsReader({ root: options.staticRoot, environment: config.portalEnv, now: () => config.now() }),
+      }),
+    });
 
     // Body types of portal.yaml beyond JSON: the payment provider's form-encoded notification and
     // raw upload chunks. Parsed here so the glue finds a parser for every declared request type.
@@ -101,7 +114,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(dbPlugin, {
       ...(options.database && { database: options.database }),
       ...(options.db && { db: options.db }),
+      timeouts: config.timeouts,
     });
+    await app.register(health, { readinessTimeoutMs: config.timeouts.readinessTimeoutMs });
     await app.register(mailPlugin, { from: config.mailFrom, ...(options.mailer && { mailer: options.mailer }) });
     await app.register(authPlugin, { config });
     await app.register(paymentsPlugin, {

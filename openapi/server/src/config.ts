@@ -1,5 +1,6 @@
 import type { AttemptLimit } from './domain/attempt-limiter.js';
 import { loadPaymentSettings, type PaymentSettings } from './payments/index.js';
+import { loadTimeoutSettings, type TimeoutSettings } from './timeouts.js';
 
 export interface RateLimits {
   /** Failed logins per e-mail; while exceeded even the right password answers 429 (no oracle). */
@@ -44,6 +45,8 @@ export interface AppConfig {
   devMailbox: DevMailboxAccess;
   /** Payment providers (PAYFAST_*, CARD_*, PAYPAL_*, USD_ZAR_RATE, PAYMENT_SANDBOX); see payments/index.ts. */
   payments: PaymentSettings;
+  /** Client, request-body and database timeouts and limits (REQUEST_TIMEOUT_MS, DB_*...); see timeouts.ts. */
+  timeouts: TimeoutSettings;
   now: () => Date;
 }
 
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     portalEnv: portalEnvironment(env.PORTAL_ENV),
     devMailbox: devMailboxAccess(env.DEV_MAILBOX),
     payments: loadPaymentSettings(env, publicUrl),
+    timeouts: loadTimeoutSettings(env),
     now: () => new Date(),
   };
 }

@@ -47,7 +47,9 @@ const pdfjsRenderer: PdfRenderer = async (data) => {
   if (!pdfjs.GlobalWorkerOptions.workerSrc) {
     pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
   }
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(data) }).promise;
+  // isEvalSupported false: pdf.js would otherwise probe and use new Function (font paths,
+  // PostScript functions), which the portal's Content-Security-Policy forbids.
+  const pdf = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise;
   let running: { cancel: () => void } | null = null;
   return {
     numPages: pdf.numPages,

@@ -4,6 +4,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { defaultDataDir, migrationsDir } from '../../paths.js';
+import { DEFAULT_TIMEOUTS, type TimeoutSettings } from '../../timeouts.js';
+import { isConnectionFailure, withAvailabilityErrors } from './db-availability.js';
 import type { Database } from './db-schema.js';
 import { migrate } from './migrate.js';
 import { definePlugin } from '../define-plugin.js';
@@ -23,30 +25,62 @@ export interface DatabaseOptions {
   dataDir?: string;
 }
 
+/** The database timeouts of TimeoutSettings (PostgreSQL only: PGlite runs in-process). */
+export type DatabaseTimeouts = Pick<
+  TimeoutSettings,
+  'dbConnectTimeoutMs' | 'dbIdleTimeoutMs' | 'dbStatementTimeoutMs' | 'dbQueryTimeoutMs'
+>;
+
 export interface DbPluginOptions {
   database?: DatabaseOptions;
+  /** Pool and statement timeouts (default DEFAULT_TIMEOUTS). */
+  timeouts?: DatabaseTimeouts;
   /** An already open database; the app then neither migrates it nor closes it. */
   db?: Kysely<Database>;
   migrate?: boolean;
 }
 
-/** The only place that knows whether the app talks to PGlite or to PostgreSQL. */
-export async function openDatabase(options: DatabaseOptions = {}): Promise<Kysely<Database>> {
+/**
+ * Kysely over an open PGlite. Once the instance is closed every call is "unavailable" (503),
+ * like a PostgreSQL server that went away.
+ */
+export function pgliteDatabase(pglite: PGlite): Kysely<Database> {
+  const dialect = withAvailabilityErrors(new PGliteDialect(pglite), (err) => pglite.closed || isConnectionFailure(err));
+  return new Kysely<Database>({ dialect });
+}
+
+/**
+ * The only place that knows whether the app talks to PGlite or to PostgreSQL. Either way a
+ * database that cannot be reached surfaces as DatabaseUnavailableError (db-availability.ts).
+ */
+export async function openDatabase(
+  options: DatabaseOptions = {},
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+): Promise<Kysely<Database>> {
   // An explicit dataDir wins over the environment so tests can force PGlite.
   const url = options.url ?? (options.dataDir ? undefined : process.env.DATABASE_URL);
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // A database that does not accept connections fails the request instead of queueing it forever.
+      connectionTimeoutMillis: timeouts.dbConnectTimeoutMs,
+      idleTimeoutMillis: timeouts.dbIdleTimeoutMs,
+      // Server side: a runaway statement is cancelled (57014)...
+      statement_timeout: timeouts.dbStatementTimeoutMs,
+      // ...client side: a server or network that stopped answering does not hold the request.
+      query_timeout: timeouts.dbQueryTimeoutMs,
+    });
     // Idle clients can error (server restart); without a listener that would crash the process.
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: withAvailabilityErrors(new PostgresDialect({ pool })) });
   }
 
   const dataDir = options.dataDir ?? process.env.DATA_DIR ?? defaultDataDir;
   if (!dataDir.startsWith('memory://') && !dataDir.includes('://')) {
     await mkdir(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create(dataDir);
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return pgliteDatabase(await PGlite.create(dataDir));
 }
 
 export async function migrateDatabase(db: Kysely<Database>): Promise<string[]> {
@@ -56,7 +90,7 @@ export async function migrateDatabase(db: Kysely<Database>): Promise<string[]> {
 export default definePlugin<DbPluginOptions>(
   async (app, options) => {
     const owned = options.db === undefined;
-    const db = options.db ?? (await openDatabase(options.database));
+    const db = options.db ?? (await openDatabase(options.database, options.timeouts));
     try {
       if (owned && options.migrate !== false) {
         const applied = await migrateDatabase(db);

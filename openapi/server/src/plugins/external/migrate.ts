@@ -85,6 +85,9 @@ export async function migrate(db: Kysely<Database>, dir: string): Promise<string
   for (const file of await listMigrations(dir)) {
     const script = await readFile(join(dir, file), 'utf8');
     const ran = await db.transaction().execute(async (tx) => {
+      // Waiting for another instance's migration, or a long migration, must not meet the
+      // runtime statement timeout (DB_STATEMENT_TIMEOUT_MS).
+      await sql`SET LOCAL statement_timeout = 0`.execute(tx);
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(tx);
       const done = await sql`SELECT 1 FROM schema_migrations WHERE version = ${file}`.execute(tx);
       if (done.rows.length > 0) return false;
@@ -97,4 +100,17 @@ export async function migrate(db: Kysely<Database>, dir: string): Promise<string
     if (ran) applied.push(file);
   }
   return applied;
+}
+
+/**
+ * Migration files of `dir` not recorded in schema_migrations (all of them when the table does
+ * not exist yet). GET /readyz uses it: an instance whose database lacks a migration is not ready.
+ */
+export async function pendingMigrations(db: Kysely<Database>, dir: string): Promise<string[]> {
+  const files = await listMigrations(dir);
+  const table = await sql<{ name: string | null }>`SELECT to_regclass('schema_migrations')::text AS name`.execute(db);
+  if (!table.rows[0]?.name) return files;
+  const recorded = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(db);
+  const applied = new Set(recorded.rows.map((row) => row.version));
+  return files.filter((file) => !applied.has(file));
 }

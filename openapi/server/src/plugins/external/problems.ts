@@ -1,6 +1,20 @@
 import type { FastifyError } from 'fastify';
 import { HttpProblem, INTERNAL_ERROR_MESSAGE, problem } from '../../errors.js';
 import { definePlugin } from '../define-plugin.js';
+import { DatabaseUnavailableError } from './db-availability.js';
+
+/** The 503 message while the database cannot be reached (DB_UNAVAILABLE). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+/** Retry-After of that 503, in seconds: long enough not to hammer a recovering database. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Whether `err` or one of its causes says the database is unavailable. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  for (let current = err, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (current instanceof DatabaseUnavailableError) return true;
+  }
+  return false;
+}
 
 /**
  * Every error leaves the server as a Problem body `{ statusCode, error, message, code? }`.
@@ -16,6 +30,15 @@ export default definePlugin(
       if ('validation' in err && err.validation) {
         // Fastify's own wording, e.g. "body must have required property 'email'".
         return reply.code(400).send(problem(400, err.message, 'FST_ERR_VALIDATION'));
+      }
+
+      if (isDatabaseUnavailable(err)) {
+        // Not the generic 500: the request may well succeed in a moment, and clients may retry.
+        request.log.warn({ err }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send(problem(503, DATABASE_UNAVAILABLE_MESSAGE, 'DB_UNAVAILABLE'));
       }
 
       const statusCode = typeof err.statusCode === 'number' ? err.statusCode : 500;

@@ -1,7 +1,8 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { posix, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { remoteOriginsOf } from '../../domain/content-security-policy.js';
 import { problem } from '../../errors.js';
 import { definePlugin } from '../define-plugin.js';
 
@@ -31,6 +32,16 @@ const NO_CACHE_FILES = new Set(['mf-manifest.json', 'remoteEntry.js', 'remotes.j
 /** Content-hashed file names (main.3f9a8b7c.js, 412.a1b2c3d4e5.chunk.css): a hex hash of 8+ with a digit. */
 const HASHED_FILE = /[.-](?=[0-9a-f]*\d)[0-9a-f]{8,}(?:\.[a-z0-9]+)+$/i;
 
+/**
+ * Build by-products that must never be served, even when an old publish left them in the root:
+ * source maps (the full sources) and Module Federation's build statistics (module graph, paths).
+ * The builds keep them out of what they publish (.ci/lib/static-root.mjs); this is the second line.
+ */
+export function isUnpublished(relativePath: string): boolean {
+  const name = posix.basename(relativePath);
+  return name.endsWith('.map') || name === 'mf-stats.json';
+}
+
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -42,6 +53,43 @@ export function cacheControlFor(relativePath: string): string {
   if (relativePath.startsWith('remotes/') || HASHED_FILE.test(name)) return IMMUTABLE;
   // Unhashed host files (favicon, manifest.webmanifest, icons) are revalidated via ETag.
   return NO_CACHE;
+}
+
+/** How long the remote origins read from remotes.json are reused (deploys rewrite the file). */
+export const REMOTE_ORIGINS_CACHE_MS = 5_000;
+
+/**
+ * Reads the origins of the remotes named by the environment's remotes.json (the file GET
+ * /remotes.json answers), for the Content-Security-Policy; re-read at most every `cacheMs` by
+ * the clock `now`, so a deploy that points a remote at another origin is followed within
+ * seconds without reading the file on every answer. A missing or broken file gives no origins.
+ */
+export function createRemoteOriginsReader(options: {
+  root: string;
+  environment: string;
+  now: () => Date;
+  cacheMs?: number;
+}): () => Promise<string[]> {
+  const root = resolve(options.root);
+  const cacheMs = options.cacheMs ?? REMOTE_ORIGINS_CACHE_MS;
+  let cached: { at: number; origins: Promise<string[]> } | undefined;
+
+  async function read(): Promise<string[]> {
+    for (const candidate of remotesConfigCandidates(options.environment)) {
+      try {
+        return remoteOriginsOf(JSON.parse(await readFile(resolve(root, candidate), 'utf8')));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return [];
+      }
+    }
+    return [];
+  }
+
+  return () => {
+    const now = options.now().getTime();
+    if (!cached || now - cached.at >= cacheMs || now < cached.at) cached = { at: now, origins: read() };
+    return cached.origins;
+  };
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -82,6 +130,7 @@ export default definePlugin<StaticSiteOptions>(
 
       // The router ignores trailing slashes, so '/remotes/' and '/api/' arrive without theirs.
       if (wanted === '/api' || wanted.startsWith('/api/')) return reply.callNotFound();
+      if (isUnpublished(relativePath)) return reply.callNotFound();
       if (relativePath === REMOTES_CONFIG) {
         for (const candidate of remotesConfigCandidates(environment)) {
           if (await isFile(candidate)) return send(reply, candidate);

@@ -1,0 +1,90 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  originsOf,
+  portalContentSecurityPolicy,
+} from '../../domain/content-security-policy.js';
+import type { PaymentSettings } from '../../payments/index.js';
+import { definePlugin } from '../define-plugin.js';
+
+export interface SecurityHeadersOptions {
+  /** Where the payment providers live: the EFT form posts to PayFast, the card page is framed. */
+  payments: Pick<PaymentSettings, 'payfast' | 'card'>;
+  /**
+   * Origins of remotes served from elsewhere (read from the environment's remotes.json by the
+   * static site, cached briefly); none when the app serves no front end.
+   */
+  remoteOrigins?: () => Promise<string[]>;
+  /** The prefix whose answers are API answers (no-store, the API's policy). */
+  apiPrefix: string;
+}
+
+/**
+ * Features no page of the portal uses (the signature pad and uploads need none of them), off
+ * for the portal and for every frame it embeds. Only features Chromium knows, so the header
+ * logs no warnings.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
+/**
+ * Full URLs only to the portal itself: payment returns (/dashboard?tx_ref=...) and e-mailed links
+ * (/reset-password?token=...) carry secrets in the query, which other origins (remote CDNs,
+ * Takealot links, providers) must never see. 'no-referrer' would also blank the Origin header of
+ * form posts, which providers and CSRF checks may rely on.
+ */
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+/**
+ * Sets the security headers on every answer (API, static files, 404s, errors) in onSend, so
+ * nothing a route or the error handler does can skip them. A header the route set itself wins:
+ * the dev mailbox and the payment sandbox pages send their own, stricter policies (the card
+ * sandbox page must stay framable by the portal).
+ */
+export default definePlugin<SecurityHeadersOptions>(
+  async (app, options) => {
+    const formTargets = originsOf([options.payments.payfast.processUrl]);
+    const frameSources = originsOf([options.payments.card.popupUrl]);
+    const remoteOrigins = options.remoteOrigins ?? (async () => []);
+    const isApi = (request: FastifyRequest) =>
+      request.url === options.apiPrefix || request.url.startsWith(`${options.apiPrefix}/`) || request.url.startsWith(`${options.apiPrefix}?`);
+
+    function setIfMissing(reply: FastifyReply, name: string, value: string) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      setIfMissing(reply, 'x-content-type-options', 'nosniff');
+      setIfMissing(reply, 'referrer-policy', REFERRER_POLICY);
+      setIfMissing(reply, 'permissions-policy', PERMISSIONS_POLICY);
+      // The card checkout is an iframe and PayPal/PayFast are top-level navigations: no flow
+      // needs a cross-origin window.opener, so the portal can have a browsing context group of its own.
+      setIfMissing(reply, 'cross-origin-opener-policy', 'same-origin');
+
+      if (isApi(request)) {
+        // Personal data: never kept by browsers or shared caches. Unconditional on purpose.
+        reply.header('cache-control', 'no-store');
+        setIfMissing(reply, 'content-security-policy', API_CONTENT_SECURITY_POLICY);
+      } else if (!reply.hasHeader('content-security-policy')) {
+        const policy = portalContentSecurityPolicy({ remoteOrigins: await remoteOrigins(), formTargets, frameSources });
+        reply.header('content-security-policy', policy);
+        // frame-ancestors 'none' for browsers that only know the older header.
+        setIfMissing(reply, 'x-frame-options', 'DENY');
+      }
+      return payload;
+    });
+  },
+  { name: 'security-headers' },
+);
