@@ -1453,7 +1453,9 @@ export interface components {
              * @description Domain code when there is one: `U30` e-mail already registered, `U10` account not
              *     activated yet (user_status 0), `C15` coupon already
              *     used, `B12` page limit exceeded, `VALIDATION` a business rule failed,
-             *     `FST_ERR_VALIDATION` request does not match this document, `LINK_INVALID` an e-mailed
+             *     `FST_ERR_VALIDATION` request does not match this document, `FST_ERR_CTP_INVALID_MEDIA_TYPE`
+             *     a body type the operation does not declare (415), `INVALID_VALUE` a value the database
+             *     could not store (400; a safety net behind this document's bounds), `LINK_INVALID` an e-mailed
              *     link is unknown, used or expired, `RATE_LIMITED`, `DUPLICATE_UPLOAD`, `ISBN_EXISTS`,
              *     `CHUNK_MD5`, `CHUNK_ORDER`.
              * @example U30
@@ -2672,7 +2674,7 @@ export interface components {
          *     mixing up the local and international record of one upload.
          */
         RegionFlag: 0 | 1;
-        /** @description Number of items to skip (offset), default 0. */
+        /** @description Number of items to skip (offset), default 0, at most 2147483647 (int4). */
         Skip: number;
         /** @description Page size, default 100, at most 100. */
         Take: number;
@@ -3459,7 +3461,7 @@ export interface operations {
     getBookOrders: {
         parameters: {
             query?: {
-                /** @description Number of items to skip (offset), default 0. */
+                /** @description Number of items to skip (offset), default 0, at most 2147483647 (int4). */
                 skip?: components["parameters"]["Skip"];
                 /** @description Page size, default 100, at most 100. */
                 take?: components["parameters"]["Take"];
@@ -3964,7 +3966,7 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /** @description Number of items to skip (offset), default 0. */
+                /** @description Number of items to skip (offset), default 0, at most 2147483647 (int4). */
                 skip?: components["parameters"]["Skip"];
                 /** @description Page size, default 100, at most 100. */
                 take?: components["parameters"]["Take"];
