@@ -182,7 +182,7 @@ export function malformedCases(operation: ContractOperation, random: () => numbe
   const fields: string[][] = Object.entries(baseObject).flatMap(([name, value]) =>
     value && typeof value === 'object' && !Array.isArray(value) ? [[name], ...Object.keys(value).map((inner) => [name, inner])] : [[name]],
   );
-  const bodyCases = Math.max(fields.length * 3, minimum - cases.length, 10);
+  const bodyCases = Math.max(fields.length * 3, minimum + 1 - cases.length, 10);
   for (let i = 0; operation.body && !binary && i < bodyCases; i += 1) {
     const field = fields.length ? pick(fields) : ['value'];
     const value = pick(HOSTILE_VALUES);
@@ -193,7 +193,8 @@ export function malformedCases(operation: ContractOperation, random: () => numbe
   }
   // Operations without a body (or with raw bytes) get more hostile parameter combinations.
   const parameters = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query');
-  while (cases.length < minimum) {
+  // `minimum` malformed ones: the plausible request (first) does not count.
+  while (cases.length < minimum + 1) {
     const parameter = parameters.length ? pick(parameters) : undefined;
     const value = encode(pick(HOSTILE_VALUES));
     if (!parameter) {
