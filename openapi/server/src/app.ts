@@ -18,6 +18,7 @@ import unitOfWork from './plugins/app/unit-of-work.js';
 import userRepository from './plugins/app/user-repository.js';
 import verificationTokenRepository from './plugins/app/verification-token-repository.js';
 import authPlugin, { createSecurityHandlers } from './plugins/external/auth.js';
+import contentTypes from './plugins/external/content-types.js';
 import dbPlugin, { type DatabaseOptions } from './plugins/external/db.js';
 import health from './plugins/external/health.js';
 import devMailbox from './plugins/external/dev-mailbox.js';
@@ -104,11 +105,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
 
     // Body types of portal.yaml beyond JSON: the payment provider's form-encoded notification and
-    // raw upload chunks. Parsed here so the glue finds a parser for every declared request type.
+    // raw upload chunks. Parsers are app-wide (the payment sandboxes post forms too), so the
+    // content-types guard decides per operation which of them may run: only the declared ones.
     await app.register(formbody);
     app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
     });
+    const operations = listOperations(specification);
+    await app.register(contentTypes, { operations });
 
     // External: infrastructure.
     await app.register(dbPlugin, {
@@ -143,7 +147,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     }
 
     // Routes and request validation come from portal.yaml; unimplemented operations answer 501.
-    const handlers = withNotImplemented(createServiceHandlers(app, config), listOperations(specification));
+    const handlers = withNotImplemented(createServiceHandlers(app, config), operations);
     await app.register(openapiGlue, {
       specification,
       // A resolver rather than `serviceHandlers`, so an operation can carry route options too.

@@ -8,6 +8,8 @@ export interface SpecOperation {
   method: string;
   /** The path as written in portal.yaml, without the /api/v1 prefix. */
   path: string;
+  /** The request body portal.yaml declares (its media types, lower case), or null for none. */
+  body: { contentTypes: string[]; required: boolean } | null;
 }
 
 type OpenApiDocument = Record<string, unknown> & { paths?: Record<string, Record<string, unknown>> };
@@ -38,15 +40,34 @@ function fallbackOperationId(method: string, path: string): string {
     .replace(/[^a-z]/gi, '');
 }
 
+interface RequestBodyObject {
+  $ref?: string;
+  required?: boolean;
+  content?: Record<string, unknown>;
+}
+
+/** The declared body of an operation, following one `#/components/requestBodies/...` reference. */
+function requestBodyOf(document: OpenApiDocument, requestBody: unknown): SpecOperation['body'] {
+  let body = requestBody as RequestBodyObject | undefined;
+  if (body?.$ref) {
+    const name = body.$ref.split('/').pop() ?? '';
+    const components = document.components as { requestBodies?: Record<string, RequestBodyObject> } | undefined;
+    body = components?.requestBodies?.[name];
+  }
+  if (!body?.content) return null;
+  return { contentTypes: Object.keys(body.content).map((type) => type.toLowerCase()), required: body.required === true };
+}
+
+/** Every operation of the document with its method, path as written and declared request body. */
 export function listOperations(document: OpenApiDocument): SpecOperation[] {
   const operations: SpecOperation[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
-      const operation = item[method] as { operationId?: unknown } | undefined;
+      const operation = item[method] as { operationId?: unknown; requestBody?: unknown } | undefined;
       if (!operation || typeof operation !== 'object') continue;
       const operationId =
         typeof operation.operationId === 'string' ? operation.operationId : fallbackOperationId(method, path);
-      operations.push({ operationId, method: method.toUpperCase(), path });
+      operations.push({ operationId, method: method.toUpperCase(), path, body: requestBodyOf(document, operation.requestBody) });
     }
   }
   return operations;

@@ -1418,6 +1418,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Shared by every single-line text of a request (through `allOf`, next to the field's own
+         *     `type` and `maxLength`, so it also serves nullable and mixed-type fields): refuses control
+         *     characters (C0 including tab and line breaks, DEL, C1). A NUL would otherwise reach
+         *     PostgreSQL, which cannot store it in text. Violations answer 400 `FST_ERR_VALIDATION`
+         *     (`body/coupon_code must match pattern ...`). Only strings are checked; other types pass.
+         */
+        SingleLine: unknown;
+        /**
+         * @description Like `SingleLine`, but allows tab, line feed and carriage return: for text typed in a
+         *     multi-line field (descriptions, addresses, chat messages) and the provider's free-text
+         *     notification fields.
+         */
+        MultiLine: unknown;
         /** @description The error body of every 4xx and 5xx answer. */
         Problem: {
             /**
@@ -1439,7 +1453,9 @@ export interface components {
              * @description Domain code when there is one: `U30` e-mail already registered, `U10` account not
              *     activated yet (user_status 0), `C15` coupon already
              *     used, `B12` page limit exceeded, `VALIDATION` a business rule failed,
-             *     `FST_ERR_VALIDATION` request does not match this document, `LINK_INVALID` an e-mailed
+             *     `FST_ERR_VALIDATION` request does not match this document, `FST_ERR_CTP_INVALID_MEDIA_TYPE`
+             *     a body type the operation does not declare (415), `INVALID_VALUE` a value the database
+             *     could not store (400; a safety net behind this document's bounds), `LINK_INVALID` an e-mailed
              *     link is unknown, used or expired, `RATE_LIMITED`, `DUPLICATE_UPLOAD`, `ISBN_EXISTS`,
              *     `CHUNK_MD5`, `CHUNK_ORDER`.
              * @example U30
@@ -1467,7 +1483,7 @@ export interface components {
         /** @description A refresh token in a JSON body. */
         TokenBody: {
             /** @description The refresh token. */
-            token: string;
+            token: string & components["schemas"]["SingleLine"];
         };
         /**
          * @description New password and its confirmation. Strength, presence and equality are checked by the
@@ -1476,11 +1492,11 @@ export interface components {
          *     sentence), so the schema only types and bounds them.
          */
         PasswordPair: {
-            password: string;
-            confirm_password: string;
+            password: string & components["schemas"]["SingleLine"];
+            confirm_password: string & components["schemas"]["SingleLine"];
         };
         /** @description A `data:` URL (base64) of an image (PNG/JPEG/SVG) or PDF, at most about 2,000,000 characters. */
-        DataUrl: string;
+        DataUrl: string & components["schemas"]["SingleLine"];
         /**
          * @description A selling price as typed: a number, or text of up to 8 digits with up to 2 decimals
          *     (the specification's input pattern). Amounts are interpreted in the book's currency.
@@ -1573,12 +1589,12 @@ export interface components {
         };
         /** @description Personal details of an update request. */
         PendingUserChanges: {
-            name_first?: string;
-            name_last?: string;
+            name_first?: string & components["schemas"]["SingleLine"];
+            name_last?: string & components["schemas"]["SingleLine"];
             /** @description The e-mail entered in the Username field. */
-            username?: string;
-            email?: string;
-            phone_main?: string | null;
+            username?: string & components["schemas"]["SingleLine"];
+            email?: string & components["schemas"]["SingleLine"];
+            phone_main?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
         };
         /**
          * @description Banking and publisher details of an update request. The specification's field list plus
@@ -1587,24 +1603,24 @@ export interface components {
          *     `contact_person`).
          */
         PendingBankInfo: {
-            publish_name?: string;
-            email?: string;
-            telephone?: string;
-            contact_person?: string;
-            contact_name?: string;
-            reg_id_no?: string;
-            postal_address?: string;
-            physical_address?: string;
-            bank_name?: string;
-            brance_code?: string;
-            branch_name?: string;
-            account_name?: string;
-            account_number?: string;
-            account_type?: string;
-            international_iban_number?: string;
-            international_swift_code?: string;
-            international_bank_address?: string;
-            paypal?: string;
+            publish_name?: string & components["schemas"]["SingleLine"];
+            email?: string & components["schemas"]["SingleLine"];
+            telephone?: string & components["schemas"]["SingleLine"];
+            contact_person?: string & components["schemas"]["SingleLine"];
+            contact_name?: string & components["schemas"]["SingleLine"];
+            reg_id_no?: string & components["schemas"]["SingleLine"];
+            postal_address?: string & components["schemas"]["MultiLine"];
+            physical_address?: string & components["schemas"]["MultiLine"];
+            bank_name?: string & components["schemas"]["SingleLine"];
+            brance_code?: string & components["schemas"]["SingleLine"];
+            branch_name?: string & components["schemas"]["SingleLine"];
+            account_name?: string & components["schemas"]["SingleLine"];
+            account_number?: string & components["schemas"]["SingleLine"];
+            account_type?: string & components["schemas"]["SingleLine"];
+            international_iban_number?: string & components["schemas"]["SingleLine"];
+            international_swift_code?: string & components["schemas"]["SingleLine"];
+            international_bank_address?: string & components["schemas"]["MultiLine"];
+            paypal?: string & components["schemas"]["SingleLine"];
         };
         /** @description An update request (body of PUT /user/requestchange; content of `User.pending_changes`). */
         PendingChanges: {
@@ -1615,9 +1631,9 @@ export interface components {
         };
         LoginBody: {
             /** @description Blank answers 400 'Please enter your email address' (checked by the server). */
-            email: string;
+            email: string & components["schemas"]["SingleLine"];
             /** @description Blank answers 400 'Please enter your password' (checked by the server). */
-            password: string;
+            password: string & components["schemas"]["SingleLine"];
         };
         /**
          * @description Registration (step 1 and 2 together). No property is required by the schema: a missing or
@@ -1627,12 +1643,12 @@ export interface components {
          *     `username` is sent equal to the e-mail and is not stored separately.
          */
         RegistrationBody: {
-            username?: string;
-            name_first?: string;
-            name_last?: string;
-            email?: string;
-            password?: string;
-            confirm_password?: string;
+            username?: string & components["schemas"]["SingleLine"];
+            name_first?: string & components["schemas"]["SingleLine"];
+            name_last?: string & components["schemas"]["SingleLine"];
+            email?: string & components["schemas"]["SingleLine"];
+            password?: string & components["schemas"]["SingleLine"];
+            confirm_password?: string & components["schemas"]["SingleLine"];
         };
         RegistrationResult: {
             accessToken: string;
@@ -1818,10 +1834,15 @@ export interface components {
         ResignBody: {
             filedata: components["schemas"]["DataUrl"];
             initial_base64: components["schemas"]["DataUrl"];
-            signedPlace: string;
+            signedPlace: string & components["schemas"]["SingleLine"];
         };
-        /** @description A CSV cell after conversion ('true'/'false'/'null' and numeric text converted by the client). */
-        CsvValue: string | number | boolean | null;
+        /**
+         * @description A CSV cell after conversion ('true'/'false'/'null' and numeric text converted by the
+         *     client). A number is bounded by the largest value any column holds, a price (8 digits and
+         *     2 decimals); its sign is left to the server, whose messages name the rule (e.g. 'Please
+         *     enter a valid selling price for your book').
+         */
+        CsvValue: ((string & components["schemas"]["SingleLine"]) | (number & components["schemas"]["SingleLine"]) | (boolean & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
         /** @description One CSV row; valid only with exactly these 32 columns. */
         BulkCsvRow: {
             barcode_is_required: components["schemas"]["CsvValue"];
@@ -1847,6 +1868,7 @@ export interface components {
             l_paper_type_id: components["schemas"]["CsvValue"];
             local_price: components["schemas"]["CsvValue"];
             nationality: components["schemas"]["CsvValue"];
+            /** @description A CSV cell (see `CsvValue`); as a number at most 10 000 like `PageCount`. */
             no_of_pages: components["schemas"]["CsvValue"];
             perforation: components["schemas"]["CsvValue"];
             recording_needed: components["schemas"]["CsvValue"];
@@ -1882,18 +1904,29 @@ export interface components {
             internationalBookId?: number | null;
         };
         /** @description Id of a chosen option (paper type, cover type, spine, genre, voice artist); text ids are coerced; null when not applicable. */
-        OptionId: number | string | null;
-        /** @description Number of pages as typed (digits, minimum 18, even, at most 1200 for print; checked by the server with the specification's messages). */
-        PageCount: number | string | null;
-        /** @description A size in millimetres. */
-        Dimension: number | string | null;
+        OptionId: ((number & components["schemas"]["SingleLine"]) | (string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+        /**
+         * @description Number of pages as typed (digits, minimum 18, even, at most 1200 for print and audiobooks;
+         *     checked by the server with the specification's messages). The schema only bounds it:
+         *     numbers within -10 000..10 000 (so a negative, odd or 1 300-page print book still gets
+         *     the specification's message), text of at most 10 characters. 10 000 pages is the bound
+         *     for eBooks, which the specification does not limit (about 8 times its 1 200-page print
+         *     limit); the server applies it to text too ('Please enter a valid number of pages for
+         *     your book').
+         */
+        PageCount: ((number & components["schemas"]["SingleLine"]) | (string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+        /**
+         * @description A size in millimetres, at most 1000 (a metre; the largest template, A4, is 297 mm and the
+         *     specification gives no custom-size limit).
+         */
+        Dimension: ((number & components["schemas"]["SingleLine"]) | (string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
         /** @description A selling price (see `Price`), or null/empty when the region is not chosen. */
-        NullablePrice: components["schemas"]["Price"] | null | string;
+        NullablePrice: components["schemas"]["Price"] | null | (string & components["schemas"]["SingleLine"]);
         /** @description Inputs of the live royalty estimate (all sent by the calculator; types are lenient because they come from form fields). */
         RoyaltyEstimateBody: {
             no_of_pages: components["schemas"]["PageCount"];
             /** @description `print`, `ebook` or `audiobook`. */
-            format: string;
+            format: string & components["schemas"]["SingleLine"];
             is_local: components["schemas"]["BooleanLike"];
             l_paper_type_id?: components["schemas"]["OptionId"];
             l_cover_type_id?: components["schemas"]["OptionId"];
@@ -1903,9 +1936,9 @@ export interface components {
             i_paper_type_id?: components["schemas"]["OptionId"];
             i_cover_type_id?: components["schemas"]["OptionId"];
             /** @description Voice accent (audiobook). */
-            nationality?: string | null;
+            nationality?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             /** @description Voice gender (audiobook). */
-            gender?: string | null;
+            gender?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             spine_id?: components["schemas"]["OptionId"];
             spot_uv?: components["schemas"]["BooleanLike"];
             duplex_needed?: components["schemas"]["BooleanLike"];
@@ -1932,9 +1965,9 @@ export interface components {
         };
         /** @description The book details of the wizard, saved as a quote. */
         QuoteBody: {
-            book_title: string;
+            book_title: string & components["schemas"]["SingleLine"];
             no_of_pages: components["schemas"]["PageCount"];
-            format_type: string;
+            format_type: string & components["schemas"]["SingleLine"];
             is_local: components["schemas"]["BooleanLike"];
             l_paper_type_id?: components["schemas"]["OptionId"];
             l_cover_type_id?: components["schemas"]["OptionId"];
@@ -1943,8 +1976,8 @@ export interface components {
             is_international: components["schemas"]["BooleanLike"];
             i_paper_type_id?: components["schemas"]["OptionId"];
             i_cover_type_id?: components["schemas"]["OptionId"];
-            gender?: string | null;
-            nationality?: string | null;
+            gender?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            nationality?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             isbn_is_required?: components["schemas"]["BooleanLike"];
             barcode_is_required?: components["schemas"]["BooleanLike"];
             /** @description 13 digits (dashes and spaces stripped by the client); empty or null when ISBN registration is requested. */
@@ -1962,9 +1995,9 @@ export interface components {
             perforation?: components["schemas"]["BooleanLike"];
             recording_needed?: components["schemas"]["BooleanLike"];
             /** @description Cover finish, `Matt` or `Gloss`. */
-            finish?: string | null;
+            finish?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             /** @description Binding (`Spiral Bound` when spiral binding is needed). */
-            bind?: string | null;
+            bind?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             height?: components["schemas"]["Dimension"];
             width?: components["schemas"]["Dimension"];
         };
@@ -2064,9 +2097,9 @@ export interface components {
             sample_url?: string | null;
         };
         Contributor: {
-            name: string;
+            name: string & components["schemas"]["SingleLine"];
             /** @description Co-Author, Editor, Proofreader, Foreword by, Afterword by, or a custom role. */
-            role: string;
+            role: string & components["schemas"]["SingleLine"];
         };
         /**
          * @description Additional details of a book. Dates are `yyyy-MM-dd`. Presence and patterns are checked
@@ -2108,34 +2141,34 @@ export interface components {
             international_bookId: components["schemas"]["NullableId"];
             filedata: components["schemas"]["DataUrl"];
             initial_base64: components["schemas"]["DataUrl"];
-            publish_name?: string | null;
-            reg_id_no?: string | null;
-            physical_address?: string | null;
-            postal_address?: string | null;
-            telephone?: string | null;
-            email?: string | null;
-            contact_person?: string | null;
-            print_name?: string | null;
-            signed_place: string;
-            bank_name?: string | null;
-            brance_code?: string | null;
-            branch_name?: string | null;
-            account_name?: string | null;
-            account_type?: string | null;
-            account_number?: string | null;
-            international_bank_address?: string | null;
-            international_iban_number?: string | null;
-            international_swift_code?: string | null;
-            paypal?: string | null;
+            publish_name?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            reg_id_no?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            physical_address?: ((string & components["schemas"]["MultiLine"]) | null) & components["schemas"]["MultiLine"];
+            postal_address?: ((string & components["schemas"]["MultiLine"]) | null) & components["schemas"]["MultiLine"];
+            telephone?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            email?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            contact_person?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            print_name?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            signed_place: string & components["schemas"]["SingleLine"];
+            bank_name?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            brance_code?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            branch_name?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            account_name?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            account_type?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            account_number?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            international_bank_address?: ((string & components["schemas"]["MultiLine"]) | null) & components["schemas"]["MultiLine"];
+            international_iban_number?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            international_swift_code?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            paypal?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             /** @description Author name(s), as text or a list. */
-            authors?: (string | null) | string[];
+            authors?: (((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"]) | (string & components["schemas"]["SingleLine"])[];
             contributors?: components["schemas"]["Contributor"][];
             is_self_publisher?: components["schemas"]["BooleanLike"];
             /** @description Final file names (from the chunked upload) of audio chapters, audiobooks only. */
-            audio_files?: string[];
+            audio_files?: (string & components["schemas"]["SingleLine"])[];
         };
         /** @description A `finalFilename` answered by the chunked upload, or null when not uploaded (service requested instead). */
-        UploadedFileName: string | null;
+        UploadedFileName: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
         /**
          * @description Files and additional details of a book: the `finalFilename`s of the chunked uploads,
          *     the requested services and the metadata fields (flat, see `Metadata`).
@@ -2153,22 +2186,22 @@ export interface components {
             cover?: components["schemas"]["UploadedFileName"];
             thumbnail?: components["schemas"]["UploadedFileName"];
             book?: components["schemas"]["UploadedFileName"];
-            audio_files?: string[];
-            subtitle?: string | null;
-            author?: string | null;
+            audio_files?: (string & components["schemas"]["SingleLine"])[];
+            subtitle?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            author?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             contributors?: components["schemas"]["Contributor"][];
-            publicationDate?: string | null;
-            onSaleDate?: string | null;
-            language?: string | null;
-            keywords?: string[];
-            bisacCode?: string | null;
-            shortDescription?: string | null;
-            longDescription?: string | null;
-            mainDescription?: string | null;
-            copyrightHolder?: string | null;
-            copyrightDate?: string | null;
-            recommendedAudience?: string | null;
-            indicatedAudienceWarning?: string | null;
+            publicationDate?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            onSaleDate?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            language?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            keywords?: (string & components["schemas"]["SingleLine"])[];
+            bisacCode?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            shortDescription?: ((string & components["schemas"]["MultiLine"]) | null) & components["schemas"]["MultiLine"];
+            longDescription?: ((string & components["schemas"]["MultiLine"]) | null) & components["schemas"]["MultiLine"];
+            mainDescription?: ((string & components["schemas"]["MultiLine"]) | null) & components["schemas"]["MultiLine"];
+            copyrightHolder?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            copyrightDate?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            recommendedAudience?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            indicatedAudienceWarning?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
         };
         /**
          * @description `next_index` is the index of the piece the server expects next (= the received index + 1);
@@ -2230,7 +2263,7 @@ export interface components {
         };
         CouponCodeBody: {
             /** @description Blank answers 400 'Coupon code can not be blank' (checked by the server). */
-            coupon_code: string;
+            coupon_code: string & components["schemas"]["SingleLine"];
         };
         /** @description A valid coupon. `type` `value` is a rand deduction; anything else (`percentage`) a percentage. */
         Coupon: {
@@ -2254,12 +2287,12 @@ export interface components {
             book_ids: number[];
             international_book_ids: number[];
             /** @description Client reference `BAL-` + timestamp; one payment per reference (idempotent). */
-            reference: string;
+            reference: string & components["schemas"]["SingleLine"];
             coupon_id?: number | null;
             /** @description Ignored. */
-            total_cost?: number | string | null;
+            total_cost?: ((number & components["schemas"]["SingleLine"]) | (string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             /** @description Ignored. */
-            user_id?: number | string | null;
+            user_id?: ((number & components["schemas"]["SingleLine"]) | (string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
         };
         /**
          * @description `statusCode` `0`: the balance covered the cart; it was debited and the books entered
@@ -2282,10 +2315,10 @@ export interface components {
          *     the amount from the cart and takes the user from the token.
          */
         Transaction: {
-            transaction_ref: string;
+            transaction_ref: string & components["schemas"]["SingleLine"];
             coupon_id?: number | null;
-            user_id?: number | string | null;
-            amount?: number | string | null;
+            user_id?: ((number & components["schemas"]["SingleLine"]) | (string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+            amount?: ((number & components["schemas"]["SingleLine"]) | (string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             /** @description Local book id(s) of the cart being paid. */
             user_book_id?: (number | null) | number[];
             /** @description International book id(s) of the cart being paid. */
@@ -2366,22 +2399,22 @@ export interface components {
             result: components["schemas"]["TransactionState"];
         };
         TransactionRefBody: {
-            transaction_ref: string;
+            transaction_ref: string & components["schemas"]["SingleLine"];
         };
         /** @description The query of the /checkout/success or /checkout/cancelled page (`tref` as `reference`, `token`). */
         PaymentReturnBody: {
-            reference: string;
-            token: string;
+            reference: string & components["schemas"]["SingleLine"];
+            token: string & components["schemas"]["SingleLine"];
         };
         CardReturnBody: {
             /** @description The card provider's transaction reference from the /dashboard return. */
-            tx_ref: string;
+            tx_ref: string & components["schemas"]["SingleLine"];
             /**
              * @description The return's `status`. `cancelled` marks a pending transaction cancelled when the
              *     provider knows no successful charge for it (money that arrives later is still
              *     credited); the provider, not this value, decides whether anything is credited.
              */
-            status?: string;
+            status?: string & components["schemas"]["SingleLine"];
         };
         /**
          * @description PayFast's Instant Transaction Notification, as posted by the provider
@@ -2390,35 +2423,35 @@ export interface components {
          */
         PayFastItn: {
             /** @description Our transaction reference. */
-            m_payment_id: string;
+            m_payment_id: string & components["schemas"]["SingleLine"];
             /** @description The provider's payment id (dedupe key). */
-            pf_payment_id: string;
+            pf_payment_id: string & components["schemas"]["SingleLine"];
             /** @description `COMPLETE`, `FAILED`, `PENDING`, `CANCELLED`. */
-            payment_status: string;
-            item_name?: string;
-            item_description?: string;
-            amount_gross: string;
-            amount_fee?: string;
-            amount_net?: string;
-            custom_str1?: string;
-            custom_str2?: string;
-            custom_str3?: string;
-            custom_str4?: string;
-            custom_str5?: string;
-            custom_int1?: string;
-            custom_int2?: string;
-            custom_int3?: string;
-            custom_int4?: string;
-            custom_int5?: string;
-            name_first?: string;
-            name_last?: string;
-            email_address?: string;
-            merchant_id: string;
-            token?: string;
-            billing_date?: string;
-            signature: string;
+            payment_status: string & components["schemas"]["SingleLine"];
+            item_name?: string & components["schemas"]["MultiLine"];
+            item_description?: string & components["schemas"]["MultiLine"];
+            amount_gross: string & components["schemas"]["SingleLine"];
+            amount_fee?: string & components["schemas"]["SingleLine"];
+            amount_net?: string & components["schemas"]["SingleLine"];
+            custom_str1?: string & components["schemas"]["MultiLine"];
+            custom_str2?: string & components["schemas"]["MultiLine"];
+            custom_str3?: string & components["schemas"]["MultiLine"];
+            custom_str4?: string & components["schemas"]["MultiLine"];
+            custom_str5?: string & components["schemas"]["MultiLine"];
+            custom_int1?: string & components["schemas"]["SingleLine"];
+            custom_int2?: string & components["schemas"]["SingleLine"];
+            custom_int3?: string & components["schemas"]["SingleLine"];
+            custom_int4?: string & components["schemas"]["SingleLine"];
+            custom_int5?: string & components["schemas"]["SingleLine"];
+            name_first?: string & components["schemas"]["SingleLine"];
+            name_last?: string & components["schemas"]["SingleLine"];
+            email_address?: string & components["schemas"]["SingleLine"];
+            merchant_id: string & components["schemas"]["SingleLine"];
+            token?: string & components["schemas"]["SingleLine"];
+            billing_date?: string & components["schemas"]["SingleLine"];
+            signature: string & components["schemas"]["SingleLine"];
         } & {
-            [key: string]: string;
+            [key: string]: string & components["schemas"]["MultiLine"];
         };
         /** @description One row of the Transactions table. */
         TransactionRecord: {
@@ -2462,7 +2495,7 @@ export interface components {
             misc?: string | null;
         };
         ChatMessageBody: {
-            message: string;
+            message: string & components["schemas"]["MultiLine"];
             /** @description Optional image (.svg, .png, .jpg, .jpeg, .jfif) as a data URL. */
             imageData?: components["schemas"]["DataUrl"] | null;
         };
@@ -2629,7 +2662,7 @@ export interface components {
          *     Only its hash is stored; it works once and expires (24 h for verification and e-mail
          *     change links, 1 h for password reset links).
          */
-        LinkToken: string;
+        LinkToken: string & components["schemas"]["SingleLine"];
         /**
          * @description Id of one book record of the current user. A local and an international version of the
          *     same upload are two records with their own ids (ids are unique across both).
@@ -2641,20 +2674,20 @@ export interface components {
          *     mixing up the local and international record of one upload.
          */
         RegionFlag: 0 | 1;
-        /** @description Number of items to skip (offset), default 0. */
+        /** @description Number of items to skip (offset), default 0, at most 2147483647 (int4). */
         Skip: number;
         /** @description Page size, default 100, at most 100. */
         Take: number;
         /** @description The original file name (the server stores under its own name). */
-        ChunkName: string;
-        /** @description Total size of the whole file in bytes. */
+        ChunkName: string & components["schemas"]["SingleLine"];
+        /** @description Total size of the whole file in bytes (at most 2,147,483,647, the int4 range, just under 2 GiB). */
         ChunkSize: number;
         /** @description Local record of the upload (at least one of the two ids is needed; checked by the server). */
         ChunkLocalBookId: number;
         /** @description International record of the upload. */
         ChunkInternationalBookId: number;
         /** @description MD5 (hex) of this piece's bytes. */
-        ChunkMd5: string;
+        ChunkMd5: string & components["schemas"]["SingleLine"];
         /** @description Number of pieces of the whole file (ceil(size / 1,024,000)). */
         TotalChunks: number;
     };
@@ -2910,11 +2943,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name_first?: string;
-                    name_last?: string;
-                    phone_main?: string | null;
+                    name_first?: string & components["schemas"]["SingleLine"];
+                    name_last?: string & components["schemas"]["SingleLine"];
+                    phone_main?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
                     /** @description Ignored (see PUT /user/changeemail). */
-                    email?: string;
+                    email?: string & components["schemas"]["SingleLine"];
                 };
             };
         };
@@ -3008,7 +3041,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The e-mail address (URL-encoded). */
-                email: string;
+                email: string & components["schemas"]["SingleLine"];
             };
             cookie?: never;
         };
@@ -3088,8 +3121,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
-                    password: string;
+                    email: string & components["schemas"]["SingleLine"];
+                    password: string & components["schemas"]["SingleLine"];
                 };
             };
         };
@@ -3428,7 +3461,7 @@ export interface operations {
     getBookOrders: {
         parameters: {
             query?: {
-                /** @description Number of items to skip (offset), default 0. */
+                /** @description Number of items to skip (offset), default 0, at most 2147483647 (int4). */
                 skip?: components["parameters"]["Skip"];
                 /** @description Page size, default 100, at most 100. */
                 take?: components["parameters"]["Take"];
@@ -3786,11 +3819,11 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Transaction reference (`tref`). */
-                ref: string;
+                ref: string & components["schemas"]["SingleLine"];
                 /** @description Transaction id (`id` of the return URL). */
                 a: number;
                 /** @description One-time return token (`token` of the return URL). */
-                b: string;
+                b: string & components["schemas"]["SingleLine"];
             };
             cookie?: never;
         };
@@ -3933,7 +3966,7 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /** @description Number of items to skip (offset), default 0. */
+                /** @description Number of items to skip (offset), default 0, at most 2147483647 (int4). */
                 skip?: components["parameters"]["Skip"];
                 /** @description Page size, default 100, at most 100. */
                 take?: components["parameters"]["Take"];
@@ -4416,7 +4449,7 @@ export interface operations {
             query: {
                 /** @description The original file name (the server stores under its own name). */
                 name: components["parameters"]["ChunkName"];
-                /** @description Total size of the whole file in bytes. */
+                /** @description Total size of the whole file in bytes (at most 2,147,483,647, the int4 range, just under 2 GiB). */
                 size: components["parameters"]["ChunkSize"];
                 /** @description Local record of the upload (at least one of the two ids is needed; checked by the server). */
                 local_bookId?: components["parameters"]["ChunkLocalBookId"];
@@ -4468,7 +4501,7 @@ export interface operations {
             query: {
                 /** @description The original file name (the server stores under its own name). */
                 name: components["parameters"]["ChunkName"];
-                /** @description Total size of the whole file in bytes. */
+                /** @description Total size of the whole file in bytes (at most 2,147,483,647, the int4 range, just under 2 GiB). */
                 size: components["parameters"]["ChunkSize"];
                 /** @description Local record of the upload (at least one of the two ids is needed; checked by the server). */
                 local_bookId?: components["parameters"]["ChunkLocalBookId"];

@@ -34,6 +34,15 @@ export const BOOK_MESSAGES = {
   negativeRoyalty: 'Estimated royals cannot be a negative amount.',
 } as const;
 
+/** Page limit of print books and audiobooks ("max 1200 for non-eBook", wizard section 9). */
+export const MAX_PRINT_PAGES = 1200;
+
+/**
+ * Page bound of eBooks, which the specification leaves unlimited: portal.yaml's `PageCount`
+ * bound, applied here to page counts sent as text (the schema can only bound their length).
+ */
+export const MAX_EBOOK_PAGES = 10_000;
+
 /** International cover type used when a row names none (wizard section 9). */
 export const DEFAULT_INTERNATIONAL_COVER_TYPE_ID = 7;
 
@@ -114,12 +123,16 @@ function toPages(value: CsvValue | undefined, format: Format): number | null {
   const pages = Number(text);
   if (format !== 'print') {
     if (!Number.isInteger(pages)) throw new BookRowError(BOOK_MESSAGES.pagesHalf);
+    // The specification's 1200-page limit is for every non-eBook format: an audiobook's recording
+    // is priced per page, so an unbounded count priced a R10 billion cart item.
+    if (format === 'audiobook' && pages > MAX_PRINT_PAGES) throw new BookRowError(BOOK_MESSAGES.pagesMax);
+    if (pages > MAX_EBOOK_PAGES) throw new BookRowError(BOOK_MESSAGES.pagesInvalid);
     return pages;
   }
   if (pages < 18) throw new BookRowError(BOOK_MESSAGES.pagesMin);
   if (!Number.isInteger(pages)) throw new BookRowError(BOOK_MESSAGES.pagesHalf);
   if (pages % 2 !== 0) throw new BookRowError(BOOK_MESSAGES.pagesOdd);
-  if (pages > 1200) throw new BookRowError(BOOK_MESSAGES.pagesMax);
+  if (pages > MAX_PRINT_PAGES) throw new BookRowError(BOOK_MESSAGES.pagesMax);
   return pages;
 }
 

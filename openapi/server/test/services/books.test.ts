@@ -105,12 +105,17 @@ describe('books service (demo library)', () => {
         [`/user/viewusersbookinfo/${book.id}/1`, demo],
         ['/user/viewusersbookinfo/999999/0', demo],
         [`/user/viewusersbookinfo/${book.id}/0`, other.accessToken],
-        ['/user/viewusersbookinfo/99999999999/0', demo],
       ] as const) {
         const response = await call('GET', url, token);
         assert.equal(response.statusCode, 404, url);
         assert.equal(response.json().message, 'Book not found');
       }
+    });
+
+    it('answers 400 FST_ERR_VALIDATION for an id past the int4 range (portal.yaml bounds it)', async () => {
+      const response = await call('GET', '/user/viewusersbookinfo/99999999999/0', demo);
+      assert.equal(response.statusCode, 400);
+      assert.equal(response.json().code, 'FST_ERR_VALIDATION');
     });
   });
 

@@ -16,6 +16,21 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** Message of the safety net below; it names no column or value (the details are logged). */
+export const INVALID_VALUE_MESSAGE = 'The request contains a value that cannot be stored (invalid text or a number out of range)';
+
+/**
+ * A PostgreSQL "data exception" (SQLSTATE class 22: 22021 NUL or invalid byte sequence, 22003
+ * numeric value out of range, 22P02 invalid text representation...), as raised by pg and PGlite
+ * alike (an error with a five-character `code` and a `severity`). Such an error is caused by the
+ * value a client sent, so it is the client's 400, not a server fault.
+ */
+export function isDataException(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, severity } = err as { code?: unknown; severity?: unknown };
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string';
+}
+
 /**
  * Every error leaves the server as a Problem body `{ statusCode, error, message, code? }`.
  * Stack traces and internal messages never do: anything unexpected becomes a bare 500.
@@ -39,6 +54,13 @@ export default definePlugin(
           .code(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
           .send(problem(503, DATABASE_UNAVAILABLE_MESSAGE, 'DB_UNAVAILABLE'));
+      }
+
+      if (isDataException(err)) {
+        // A safety net only: portal.yaml bounds every request value (length, control characters,
+        // int4 range), so this should never run; when it does, the log says which bound is missing.
+        request.log.warn({ err }, 'database data exception answered 400: a portal.yaml bound is missing');
+        return reply.code(400).send(problem(400, INVALID_VALUE_MESSAGE, 'INVALID_VALUE'));
       }
 
       const statusCode = typeof err.statusCode === 'number' ? err.statusCode : 500;
