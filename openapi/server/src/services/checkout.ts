@@ -216,7 +216,7 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
 
   /**
    * Pays `items` from the balance inside an open transaction whose user row is locked: uses the
-   * coupon (unique per user: a parallel use rolls this back as C15), debits the balance (the
+   * coupon (one redemption per coupon and user in any context: a parallel use rolls this back as C15), debits the balance (the
    * CHECK keeps it >= 0), records the ledger entry, marks the books paid and empties the items.
    */
   async function payItems(
@@ -433,24 +433,24 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
     },
 
     /**
-     * Dashboard voucher: credits a value coupon to the balance, once per user. The redemption row
-     * (unique per coupon, user and context), the credit and its ledger entry are one
-     * transaction, so parallel requests credit once: the losers hit the unique constraint.
+     * Dashboard voucher: credits a value coupon to the balance, once per user. Every check runs
+     * inside the transaction after the user's row is locked (the lock serialises this with a
+     * checkoutpayment using the same coupon), and the redemption row (unique per coupon and user,
+     * whatever the context) is the last word: parallel requests credit once.
      */
     async addCoupon(request: FastifyRequest<CouponBody>) {
       const code = codeOf(request.body);
       const userId = request.userId;
       await activeUser(userId);
 
-      const coupon = await couponRepository.findByCode(code);
-      if (!isUsable(coupon) || coupon.type !== 'value') throw new HttpProblem(404, COUPON_FAILED_MESSAGE);
-      if (await couponRepository.isUsedBy(coupon.id, userId)) throw new HttpProblem(409, COUPON_FAILED_MESSAGE, 'C15');
-
-      const amountCents = toCents(coupon.amount);
       const at = config.now();
       try {
         await unitOfWork.run(async (repos) => {
           await repos.users.lockBalance(userId);
+          const coupon = await repos.coupons.findByCode(code);
+          if (!isUsable(coupon) || coupon.type !== 'value') throw new HttpProblem(404, COUPON_FAILED_MESSAGE);
+          if (await repos.coupons.isUsedBy(coupon.id, userId)) throw new CouponAlreadyUsedError();
+          const amountCents = toCents(coupon.amount);
           await repos.coupons.redeem({ couponId: coupon.id, userId, context: 'balance', amount: fromCents(amountCents), at });
           const balanceAfter = await repos.users.adjustBalance(userId, amountCents);
           await repos.payments.record({ userId, type: 'coupon', reference: coupon.code, amountCents, balanceAfterCents: balanceAfter, at });
