@@ -1,4 +1,5 @@
 import type { AttemptLimit } from './domain/attempt-limiter.js';
+import type { JobsSettings } from './jobs/index.js';
 import { loadPaymentSettings, type PaymentSettings } from './payments/index.js';
 
 export interface RateLimits {
@@ -39,6 +40,8 @@ export interface AppConfig {
   portalEnv: string;
   /** Payment providers (PAYFAST_*, CARD_*, PAYPAL_*, USD_ZAR_RATE, PAYMENT_SANDBOX); see payments/index.ts. */
   payments: PaymentSettings;
+  /** Background jobs (JOBS_WORKER, JOBS_POLL_MS); see src/jobs/. */
+  jobs: JobsSettings;
   now: () => Date;
 }
 
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: env.RATE_LIMIT === 'off' ? false : DEFAULT_RATE_LIMITS,
     portalEnv: portalEnvironment(env.PORTAL_ENV),
     payments: loadPaymentSettings(env, publicUrl),
+    jobs: { worker: env.JOBS_WORKER !== 'off', pollIntervalMs: positiveInt(env.JOBS_POLL_MS, 500) },
     now: () => new Date(),
   };
 }

@@ -14,7 +14,7 @@ describe('checkout service: one coupon use per user across contexts', () => {
 
   before(async () => {
     t = await buildTestApp();
-    await t.app.couponRepository.ensure(DEMO_COUPONS);
+    await t.app.couponRepository.ensure([...DEMO_COUPONS]);
   });
   after(() => t.close());
 
