@@ -219,8 +219,9 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
 
   /**
    * Pays `items` from the balance inside an open transaction whose user row is locked: uses the
-   * coupon (one redemption per coupon and user in any context: a parallel use rolls this back as C15), debits the balance (the
-   * CHECK keeps it >= 0), records the ledger entry, marks the books paid and empties the items.
+   * coupon (one redemption per coupon and user, any context: a parallel use rolls this back as
+   * C15), debits the balance (the CHECK keeps it >= 0), records the ledger entry, marks the books
+   * paid and empties the items.
    */
   async function payItems(
     repos: TransactionalRepositories,
