@@ -30,6 +30,9 @@ import type { ProviderHttp } from './payments/types.js';
 import problems from './plugins/external/problems.js';
 import securityHeaders from './plugins/external/security-headers.js';
 import staticSite, { createRemoteOriginsReader } from './plugins/external/static-site.js';
+import jobsPlugin from './jobs/index.js';
+import jobRepository from './plugins/app/job-repository.js';
+import paymentNotificationRepository from './plugins/app/payment-notification-repository.js';
 import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
 import { serverTimeoutOptions } from './timeouts.js';
 
@@ -139,7 +142,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(cartRepository);
     await app.register(paymentRepository);
     await app.register(referenceDataRepository);
+    await app.register(jobRepository);
+    await app.register(paymentNotificationRepository);
     await app.register(unitOfWork);
+    // Background work; services define their job types below.
+    await app.register(jobsPlugin, { settings: config.jobs });
 
     // Development only, and only when mail lands in the outbox (no SMTP_URL, no custom mailer).
     if (process.env.NODE_ENV !== 'production' && app.mailer.kind === 'outbox') {

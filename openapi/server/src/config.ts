@@ -1,4 +1,5 @@
 import type { AttemptLimit } from './domain/attempt-limiter.js';
+import type { JobsSettings } from './jobs/index.js';
 import { loadPaymentSettings, type PaymentSettings } from './payments/index.js';
 import { loadTimeoutSettings, type TimeoutSettings } from './timeouts.js';
 
@@ -47,6 +48,8 @@ export interface AppConfig {
   payments: PaymentSettings;
   /** Client, request-body and database timeouts and limits (REQUEST_TIMEOUT_MS, DB_*...); see timeouts.ts. */
   timeouts: TimeoutSettings;
+  /** Background jobs (JOBS_WORKER, JOBS_POLL_MS); see src/jobs/. */
+  jobs: JobsSettings;
   now: () => Date;
 }
 
@@ -87,7 +90,7 @@ function positiveInt(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`Expected a positive integer number of seconds, got '${raw}'`);
+    throw new Error(`Expected a positive whole number, got '${raw}'`);
   }
   return value;
 }
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devMailbox: devMailboxAccess(env.DEV_MAILBOX),
     payments: loadPaymentSettings(env, publicUrl),
     timeouts: loadTimeoutSettings(env),
+    jobs: { worker: env.JOBS_WORKER !== 'off', pollIntervalMs: positiveInt(env.JOBS_POLL_MS, 500) },
     now: () => new Date(),
   };
 }

@@ -890,8 +890,15 @@ export interface paths {
         /**
          * PayFast-compatible ITN (server-to-server payment notification)
          * @description Designed here; the `notify_url` of the provider form. Called by the payment provider,
-         *     not the browser: no bearer token. Always answers 200 with an empty body once the request
-         *     is read (the provider retries otherwise), whatever the outcome. The balance is credited
+         *     not the browser: no bearer token. The notification is first stored exactly as received
+         *     (raw body, source address, time) together with its processing job, in one transaction;
+         *     only then does it answer 200 with an empty body, whatever the outcome (the provider stops
+         *     retrying on 200, so the stored row is from then on the only copy). When it cannot be
+         *     stored the answer is 503 code `ITN_NOT_STORED` and the provider sends it again. The
+         *     checks and the credit run afterwards as a background job, retried with backoff (10 s
+         *     doubling, at most 1 hour apart, 12 attempts) while the database or the provider's
+         *     validation endpoint fails; a notification that fails every attempt is listed by
+         *     `pnpm --filter api-server reconcile`. The balance is credited
          *     only when ALL hold: the signature over the posted fields (in order, with the passphrase)
          *     is valid; the request comes from the provider's published address ranges; `merchant_id`
          *     is ours; `m_payment_id` names a pending transaction and `amount_gross` equals its
@@ -899,7 +906,7 @@ export interface paths {
          *     endpoint confirms the data (server to server); and `pf_payment_id` was not processed
          *     before (dedupe). Failures are logged and leave the transaction unchanged
          *     (`payment_status` FAILED/CANCELLED marks it failed/cancelled after the same checks).
-         *     Only a body that is not form data at all answers 400.
+         *     Only a body that is not form data at all answers 400; a body over 64 KiB answers 413.
          */
         post: operations["payfastNotify"];
         delete?: never;
@@ -3949,7 +3956,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received (always, once read). */
+            /** @description Stored (whatever the later outcome). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3961,6 +3968,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            /** @description The notification could not be stored (code `ITN_NOT_STORED`); the provider retries. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listTransactions: {

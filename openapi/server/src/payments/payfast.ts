@@ -9,6 +9,7 @@ import type {
   ProviderForm,
   ProviderHttp,
 } from './types.js';
+import { ProviderError } from './provider-error.js';
 import { constantTimeEqual } from './util.js';
 
 /**
@@ -221,18 +222,20 @@ export function createPayFastGateway(settings: PayFastSettings, http: ProviderHt
     async validate(pairs: FormPairs): Promise<boolean> {
       // What PayFast posted, minus the signature, in its order, without the passphrase.
       const body = payfastParamString(pairs, '', { asReceived: true });
+      let response: Awaited<ReturnType<ProviderHttp>>;
       try {
-        const response = await http(settings.validateUrl, {
+        response = await http(settings.validateUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body,
         });
-        if (response.status !== 200) return false;
-        return (await response.text()).trim() === 'VALID';
-      } catch {
-        // Unreachable or timed out: not validated. PayFast retries the ITN later.
-        return false;
+      } catch (err) {
+        // Not an answer: the notification is processed again later (jobs retry), never refused.
+        throw new ProviderError('eft', 'The EFT provider could not be reached', undefined, { cause: err });
       }
+      if (response.status >= 500) throw new ProviderError('eft', `The EFT provider answered ${response.status}`, response.status);
+      if (response.status !== 200) return false;
+      return (await response.text()).trim() === 'VALID';
     },
   };
 }

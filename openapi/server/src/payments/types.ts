@@ -62,7 +62,10 @@ export interface PayFastGateway {
   verifySignature(pairs: FormPairs): boolean;
   /** Whether `address` (the ITN's source) is allowed by `allowedSources`. */
   isAllowedSource(address: string): Promise<boolean>;
-  /** Asks the provider whether it sent these pairs (server to server); true only on 'VALID'. */
+  /**
+   * Asks the provider whether it sent these pairs (server to server); true only on 'VALID'.
+   * Throws ProviderError when the provider cannot answer (unreachable, 5xx): try again later.
+   */
   validate(pairs: FormPairs): Promise<boolean>;
 }
 

@@ -11,6 +11,8 @@ import { DuplicatePaymentError } from '../plugins/app/payment-repository.js';
 import type { TransactionalRepositories } from '../plugins/app/unit-of-work.js';
 import { ProviderError } from '../payments/provider-error.js';
 import type { PaymentRequest, ProviderForm, ProviderName } from '../payments/types.js';
+import { createPayfastItnJob, PAYFAST_ITN_JOB } from '../jobs/payfast-itn.js';
+import { formText } from './raw-body.js';
 import type { ServiceHandlers } from './types.js';
 
 const { cartTotals, itemAmounts, parseCartServices, toCents, fromCents } = cartPricing;
@@ -36,6 +38,7 @@ export const TRANSACTION_NOT_FOUND_MESSAGE = 'Transaction not found';
  * (a payment that still arrives is credited all the same).
  */
 export const PENDING_ATTEMPT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const ITN_NOT_STORED_MESSAGE = 'The notification could not be stored; please send it again.';
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider could not be reached. Please try again in a moment.';
 
 /** A provider call; a provider that cannot be asked is a retryable 502 (nothing was credited). */
@@ -216,8 +219,9 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
 
   /**
    * Pays `items` from the balance inside an open transaction whose user row is locked: uses the
-   * coupon (unique per user: a parallel use rolls this back as C15), debits the balance (the
-   * CHECK keeps it >= 0), records the ledger entry, marks the books paid and empties the items.
+   * coupon (one redemption per coupon and user, any context: a parallel use rolls this back as
+   * C15), debits the balance (the CHECK keeps it >= 0), records the ledger entry, marks the books
+   * paid and empties the items.
    */
   async function payItems(
     repos: TransactionalRepositories,
@@ -376,38 +380,18 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
   /** ZAR cents to what a USD provider charges: at the configured rate, rounded up to the cent. */
   const usdCents = (zarCents: number) => Math.ceil((zarCents / settings.usdZarRate) * (1 - 1e-12));
 
-  /** In-flight ITN processing (answered before processing); tests wait on it through app.payments.idle(). */
-  const notificationsInFlight = new Set<Promise<void>>();
-  app.payments.idle = async () => {
-    while (notificationsInFlight.size > 0) await Promise.allSettled([...notificationsInFlight]);
-  };
-
-  /** The ITN checks of portal.yaml, in order; the first failure ends processing (logged). */
-  async function processNotification(request: FastifyRequest, pairs: Array<[string, string]>) {
-    const log = request.log;
-    const field = (name: string) => pairs.find(([key]) => key === name)?.[1] ?? '';
-    const eft = gateways.eft;
-    if (!eft.verifySignature(pairs)) return log.warn({ itn: field('m_payment_id') }, 'ITN refused: signature mismatch');
-    if (!(await eft.isAllowedSource(request.ip))) return log.warn({ ip: request.ip }, 'ITN refused: source not allowed');
-    if (field('merchant_id') !== eft.settings.merchantId) return log.warn('ITN refused: merchant id');
-    const payment = await paymentRepository.findByProviderReference(field('m_payment_id'));
-    if (!payment || payment.provider !== 'eft') return log.warn({ itn: field('m_payment_id') }, 'ITN refused: unknown payment');
-    if (toCents(field('amount_gross')) !== toCents(payment.provider_amount) || field('amount_gross').trim() === '') {
-      return log.warn({ itn: payment.provider_reference }, 'ITN refused: amount differs from the order');
-    }
-    const status = field('payment_status');
-    if (!['COMPLETE', 'CANCELLED', 'FAILED'].includes(status)) return log.info({ status }, 'ITN ignored: status');
-    const pfPaymentId = field('pf_payment_id');
-    if (pfPaymentId === '') return log.warn('ITN refused: no pf_payment_id');
-    if (!(await eft.validate(pairs))) return log.warn({ itn: payment.provider_reference }, 'ITN refused: provider validation failed');
-    if (status === 'COMPLETE') {
-      const { credited } = await creditProviderPayment(payment.id, pfPaymentId, config.now());
-      log.info({ itn: payment.provider_reference, credited }, credited ? 'ITN credited' : 'ITN already processed');
-      return undefined;
-    }
-    await endIfPending(payment.id, status === 'FAILED' ? 'failed' : 'cancelled');
-    return undefined;
-  }
+  app.jobs.define(
+    PAYFAST_ITN_JOB,
+    createPayfastItnJob({
+      eft: gateways.eft,
+      payments: paymentRepository,
+      notifications: app.paymentNotificationRepository,
+      credit: creditProviderPayment,
+      endIfPending,
+      now: config.now,
+      log: app.log.child({ component: 'itn' }),
+    }),
+  );
 
   return {
     async getCart(request: FastifyRequest<CartQuery>) {
@@ -433,24 +417,24 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
     },
 
     /**
-     * Dashboard voucher: credits a value coupon to the balance, once per user. The redemption row
-     * (unique per coupon, user and context), the credit and its ledger entry are one
-     * transaction, so parallel requests credit once: the losers hit the unique constraint.
+     * Dashboard voucher: credits a value coupon to the balance, once per user. Every check runs
+     * inside the transaction after the user's row is locked (the lock serialises this with a
+     * checkoutpayment using the same coupon), and the redemption row (unique per coupon and user,
+     * whatever the context) is the last word: parallel requests credit once.
      */
     async addCoupon(request: FastifyRequest<CouponBody>) {
       const code = codeOf(request.body);
       const userId = request.userId;
       await activeUser(userId);
 
-      const coupon = await couponRepository.findByCode(code);
-      if (!isUsable(coupon) || coupon.type !== 'value') throw new HttpProblem(404, COUPON_FAILED_MESSAGE);
-      if (await couponRepository.isUsedBy(coupon.id, userId)) throw new HttpProblem(409, COUPON_FAILED_MESSAGE, 'C15');
-
-      const amountCents = toCents(coupon.amount);
       const at = config.now();
       try {
         await unitOfWork.run(async (repos) => {
           await repos.users.lockBalance(userId);
+          const coupon = await repos.coupons.findByCode(code);
+          if (!isUsable(coupon) || coupon.type !== 'value') throw new HttpProblem(404, COUPON_FAILED_MESSAGE);
+          if (await repos.coupons.isUsedBy(coupon.id, userId)) throw new CouponAlreadyUsedError();
+          const amountCents = toCents(coupon.amount);
           await repos.coupons.redeem({ couponId: coupon.id, userId, context: 'balance', amount: fromCents(amountCents), at });
           const balanceAfter = await repos.users.adjustBalance(userId, amountCents);
           await repos.payments.record({ userId, type: 'coupon', reference: coupon.code, amountCents, balanceAfterCents: balanceAfter, at });
@@ -689,17 +673,35 @@ export function createCheckoutService(app: FastifyInstance, config: AppConfig) {
     },
 
     /**
-     * PayFast ITN: answers 200 at once (PayFast retries otherwise), then checks and credits.
+     * PayFast ITN: stores the notification as received and its processing job in one
+     * transaction, then answers 200 (PayFast stops retrying on 200, so nothing is answered before
+     * the row is durable; 503 when it cannot be stored, and PayFast sends it again). The job
+     * (src/jobs/payfast-itn.ts) checks and credits, retried with backoff until it is decided.
      * Nothing in the answer tells a caller whether its notification was accepted.
      */
     async payfastNotify(request: FastifyRequest, reply: FastifyReply) {
-      const body = request.body as Record<string, unknown>;
-      const pairs = Object.entries(body).filter((pair): pair is [string, string] => typeof pair[1] === 'string');
-      const work = processNotification(request, pairs)
-        .catch((err: unknown) => request.log.error({ err }, 'ITN processing failed'))
-        .then(() => undefined);
-      notificationsInFlight.add(work);
-      void work.finally(() => notificationsInFlight.delete(work));
+      const rawBody = request.rawBody ?? formText(request.body);
+      const receivedAt = config.now();
+      try {
+        await unitOfWork.run(async (repos) => {
+          const notification = await repos.paymentNotifications.store({
+            rawBody,
+            sourceAddress: request.ip,
+            paymentReference: new URLSearchParams(rawBody).get('m_payment_id')?.slice(0, 200) ?? null,
+            receivedAt,
+          });
+          await repos.jobs.enqueue({
+            type: PAYFAST_ITN_JOB,
+            payload: { notificationId: notification.id },
+            maxAttempts: app.jobs.maxAttemptsOf(PAYFAST_ITN_JOB),
+            runAt: receivedAt,
+          });
+        });
+      } catch (err) {
+        request.log.error({ err }, 'ITN could not be stored');
+        throw new HttpProblem(503, ITN_NOT_STORED_MESSAGE, 'ITN_NOT_STORED');
+      }
+      app.jobs.wake();
       reply.code(200).type('text/plain');
       return '';
     },

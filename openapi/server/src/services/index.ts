@@ -5,6 +5,7 @@ import { createBooksService } from './books.js';
 import { createCheckoutService } from './checkout.js';
 import { createOrdersService } from './orders.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
+import { keepRawBody } from './raw-body.js';
 import type { ServiceHandlers } from './types.js';
 import { createWizardService } from './wizard.js';
 
@@ -23,4 +24,6 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
 /** Fastify route options some operations need beyond their handler, keyed by operationId. */
 export const serviceRouteOptions: Record<string, Partial<RouteOptions>> = {
   ...profileRouteOptions,
+  // The ITN is stored exactly as received (services/checkout.ts payfastNotify).
+  payfastNotify: { preParsing: keepRawBody },
 };

@@ -14,7 +14,8 @@ import {
   REGISTRATION_MESSAGES,
   ResetPasswordForm,
 } from '../validation.js';
-import { passwordResetMail, verificationMail } from './emails.js';
+import { createPasswordResetJob, PASSWORD_RESET_JOB } from '../jobs/password-reset.js';
+import { verificationMail } from './emails.js';
 import { hashLinkToken, isStoredId, linkUrl, newLinkToken } from './link-tokens.js';
 import { hashPassword } from './password-hash.js';
 import { createSessionIssuer } from './session.js';
@@ -100,8 +101,12 @@ interface PasswordPairBody {
 
 /** Handlers for the /user/* profile operations: registration, verification, passwords, profile. */
 export function createProfileService(app: FastifyInstance, config: AppConfig) {
-  const { userRepository, verificationTokenRepository, unitOfWork, mailer, mailDispatcher } = app;
+  const { userRepository, verificationTokenRepository, unitOfWork, mailer } = app;
   const sessions = createSessionIssuer(app, config);
+  app.jobs.define(
+    PASSWORD_RESET_JOB,
+    createPasswordResetJob({ users: userRepository, unitOfWork, mailer, config, log: app.log.child({ component: 'password-reset' }) }),
+  );
 
   const emailTaken = () => new HttpProblem(409, EMAIL_TAKEN_MESSAGE, 'U30');
   const limits = config.rateLimits
@@ -199,8 +204,9 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
     },
 
     /**
-     * The same answer for known and unknown addresses, without waiting for the mail (an SMTP round
-     * trip would show which addresses have accounts); the limits count every request alike.
+     * The same answer, after the same work, for known and unknown addresses: validate, count,
+     * enqueue a password-reset job (src/jobs/password-reset.ts looks the address up and mails
+     * only a known one), answer. Neither a lookup nor an SMTP round trip can show in the timing.
      */
     async forgotPassword(request: FastifyRequest<{ Params: { email: string } }>) {
       const { email } = assertValid(ForgotPasswordForm, { email: request.params.email });
@@ -215,29 +221,8 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
         limits.resetsPerAddress.hit(request.ip);
       }
 
-      const user = await userRepository.findByEmail(email);
-      if (user) {
-        const { token, tokenHash } = newLinkToken();
-        const now = config.now();
-        // Only the newest link works: older unused reset links of the user are discarded.
-        await unitOfWork.run(async ({ verificationTokens }) => {
-          await verificationTokens.discardUnused(user.id, 'reset');
-          await verificationTokens.insert({
-            id: randomUUID(),
-            user_id: user.id,
-            purpose: 'reset',
-            token_hash: tokenHash,
-            expires_at: new Date(now.getTime() + config.resetTokenTtlSeconds * 1000),
-            created_at: now,
-          });
-        });
-        const link = linkUrl(config.publicUrl, '/reset-password', user.id, token);
-        mailDispatcher.dispatch(
-          passwordResetMail({ to: user.email, firstName: user.name_first, link }),
-          request.log,
-          { userId: user.id },
-        );
-      }
+      // The same work for every address: whether an account has it is only looked at by the job.
+      await app.jobs.enqueue(PASSWORD_RESET_JOB, { email });
       return { statusCode: 0, description: FORGOT_PASSWORD_DESCRIPTION };
     },
 

@@ -10,6 +10,9 @@ export const specPath = fileURLToPath(new URL('../../../portal.yaml', import.met
 
 export const TEST_JWT_SECRET = 'test-only-secret-0123456789abcdef';
 
+/** Background jobs in tests: no worker; a test (or latestMail) runs due jobs with app.jobs.runDue(). */
+export const TEST_JOBS = { worker: false, pollIntervalMs: 500 };
+
 export interface TestDatabase {
   options: DatabaseOptions;
   drop(): Promise<void>;
@@ -55,7 +58,8 @@ export async function buildTestApp(options: BuildAppOptions = {}): Promise<TestA
       specPath,
       database: database.options,
       ...options,
-      config: { jwtSecret: TEST_JWT_SECRET, ...options.config },
+      // No worker: tests run due jobs themselves (app.jobs.runDue()), so outcomes are deterministic.
+      config: { jwtSecret: TEST_JWT_SECRET, jobs: TEST_JOBS, ...options.config },
     });
     return {
       app,
@@ -136,8 +140,9 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-/** The newest outbox message to `to` (after dispatched mail has been handed over). */
+/** The newest outbox message to `to` (after due jobs ran and dispatched mail was handed over). */
 export async function latestMail(app: FastifyInstance, to: string) {
+  await app.jobs.runDue();
   await app.mailDispatcher.idle();
   const [mail] = await app.emailOutboxRepository.list({ to, limit: 1 });
   return mail;

@@ -8,6 +8,7 @@ import {
   payfastSignature,
   pfEncode,
 } from '../../src/payments/payfast.js';
+import { ProviderError } from '../../src/payments/provider-error.js';
 import type { FormPairs, PayFastSettings } from '../../src/payments/types.js';
 import { ORIGIN, paymentRequest, recordingHttp, unreachableHttp } from './payment-fixtures.js';
 
@@ -284,17 +285,21 @@ describe('PayFast gateway', () => {
       assert.doesNotMatch(call.body ?? '', /signature|passphrase/);
     });
 
-    it('is false for INVALID, another status, or an unreachable provider', async () => {
+    it('is false for INVALID, another answer or a 4xx', async () => {
       const answers = [
         { status: 200, body: 'INVALID' },
         { status: 200, body: 'VALIDATED' },
-        { status: 500, body: 'VALID' },
         { status: 404, body: '' },
       ];
       for (const answer of answers) {
         assert.equal(await gateway({}, recordingHttp(() => answer).http).validate(KNOWN_GOOD_ITN), false, JSON.stringify(answer));
       }
-      assert.equal(await gateway({}, unreachableHttp).validate(KNOWN_GOOD_ITN), false);
+    });
+
+    it('throws ProviderError when the provider cannot answer (unreachable, 5xx): the ITN is retried, not refused', async () => {
+      const isProviderError = (err: unknown) => err instanceof ProviderError;
+      await assert.rejects(gateway({}, recordingHttp(() => ({ status: 500, body: 'VALID' })).http).validate(KNOWN_GOOD_ITN), isProviderError);
+      await assert.rejects(gateway({}, unreachableHttp).validate(KNOWN_GOOD_ITN), isProviderError);
     });
   });
 });

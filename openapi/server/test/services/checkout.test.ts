@@ -264,7 +264,7 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       assert.equal(done.statusCode, 303, done.body);
-      await app.payments.idle();
+      await app.jobs.runDue();
       return new URL(done.headers.location as string);
     }
 
@@ -426,7 +426,7 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
         });
         assert.equal(response.statusCode, 200);
         assert.equal(response.body, '');
-        await app.payments.idle();
+        await app.jobs.runDue();
         return logs.filter((line) => /^ITN /.test(line.msg)).map((line) => line.msg);
       };
 

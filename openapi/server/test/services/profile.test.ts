@@ -21,6 +21,7 @@ import {
   registrationBody,
   specPath,
   STRONG_PASSWORD,
+  TEST_JOBS,
   TEST_JWT_SECRET,
   uniqueAddress,
   uniqueEmail,
@@ -346,6 +347,38 @@ describe('profile service', () => {
       assert.equal(await latestMail(t.app, unknown), undefined);
     });
 
+    it('does the same work for known and unknown addresses: one password-reset job, the same answer; only the job looks the user up', async () => {
+      const user = await registerUser(t.app);
+      await latestMail(t.app, user.email); // the verification mail is out of the way
+      const unknown = uniqueEmail('nobody');
+      const resetJobs = async () => (await t.app.jobRepository.list({ type: 'password-reset' })).length;
+      const mails = async (to: string) => (await t.app.emailOutboxRepository.list({ to })).length;
+      const mailsBefore = await mails(user.email);
+
+      const answers = [];
+      for (const email of [user.email, unknown]) {
+        const before = await resetJobs();
+        const response = await forgot(email);
+        assert.equal(await resetJobs(), before + 1, `exactly one job for ${email === unknown ? 'the unknown' : 'the known'} address`);
+        answers.push(response);
+      }
+      assert.deepEqual(
+        answers.map((a) => [a.statusCode, a.body]),
+        [
+          [200, JSON.stringify({ statusCode: 0, description: FORGOT_PASSWORD_DESCRIPTION })],
+          [200, JSON.stringify({ statusCode: 0, description: FORGOT_PASSWORD_DESCRIPTION })],
+        ],
+      );
+      await t.app.mailDispatcher.idle();
+      assert.equal(await mails(user.email), mailsBefore, 'nothing sent by the handler itself');
+      assert.equal((await t.app.verificationTokenRepository.listForUser((await t.app.userRepository.findByEmail(user.email))!.id, 'reset')).length, 0);
+
+      assert.ok((await t.app.jobs.runDue()) >= 2);
+      assert.equal(await mails(user.email), mailsBefore + 1, 'the known address gets its mail once the job ran');
+      assert.equal((await latestMail(t.app, user.email))?.subject, 'Reset your Print on Demand password');
+      assert.equal(await mails(unknown), 0, 'the unknown address gets none');
+    });
+
     it('mails a single-use /reset-password link, stored hashed, valid 1 hour', async () => {
       const user = await registerUser(t.app);
       const { id, token } = await resetLink(user.email);
@@ -361,19 +394,23 @@ describe('profile service', () => {
       assert.equal(stored.expires_at.getTime() - stored.created_at.getTime(), HOUR * 1000);
     });
 
-    it('answers the same when the mail transport fails (the failure is only logged)', async () => {
+    it('answers the same when the mail transport fails; the job is retried later', async () => {
       const user = await registerUser(t.app);
       const failing = await buildApp({
         specPath,
         db: t.app.db,
-        config: { jwtSecret: TEST_JWT_SECRET, now: clock.now },
+        config: { jwtSecret: TEST_JWT_SECRET, now: clock.now, jobs: TEST_JOBS },
         mailer: { kind: 'custom', send: async () => Promise.reject(new Error('SMTP down')) },
       });
       try {
         const response = await failing.inject({ method: 'PUT', url: `/api/v1/user/forgotpwd/${encodeURIComponent(user.email)}` });
         assert.equal(response.statusCode, 200);
         assert.deepEqual(response.json(), { statusCode: 0, description: FORGOT_PASSWORD_DESCRIPTION });
-        await failing.mailDispatcher.idle();
+        await failing.jobs.runDue();
+        const [job] = (await failing.jobRepository.list({ type: 'password-reset' })).filter((row) => row.payload.email === user.email);
+        assert.equal(job?.status, 'queued');
+        assert.equal(job?.last_error, 'SMTP down');
+        assert.ok(job!.next_run_at.getTime() > clock.now().getTime());
       } finally {
         await failing.close();
       }

@@ -19,7 +19,7 @@ export interface NewCoupon {
   expiresAt?: Date | null;
 }
 
-/** Raised when the (coupon, user, context) redemption already exists, whoever won the race. */
+/** Raised when the user already redeemed the coupon (in any context), whoever won the race. */
 export class CouponAlreadyUsedError extends Error {
   constructor() {
     super('Coupon already used by this user');
@@ -33,7 +33,10 @@ export interface CouponRepository {
   findById(id: number): Promise<CouponRow | undefined>;
   /** Whether the user has used the coupon in any context. */
   isUsedBy(couponId: number, userId: number): Promise<boolean>;
-  /** Records a use; throws CouponAlreadyUsedError when this user already used it in `context`. */
+  /**
+   * Records a use; throws CouponAlreadyUsedError when this user already used it in any context
+   * (unique (coupon_id, user_id), migration 005). `context` only says where it was used.
+   */
   redeem(input: { couponId: number; userId: number; context: CouponContext; amount: number; at: Date }): Promise<void>;
   /** Creates the coupons whose codes do not exist yet (seeding); returns how many were created. */
   ensure(coupons: NewCoupon[]): Promise<number>;

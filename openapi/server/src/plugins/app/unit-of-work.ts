@@ -4,7 +4,12 @@ import { definePlugin } from '../define-plugin.js';
 import { createBookRepository, type BookRepository } from './book-repository.js';
 import { createCartRepository, type CartRepository } from './cart-repository.js';
 import { createCouponRepository, type CouponRepository } from './coupon-repository.js';
+import { createJobRepository, type JobRepository } from './job-repository.js';
 import { createOrderRepository, type OrderRepository } from './order-repository.js';
+import {
+  createPaymentNotificationRepository,
+  type PaymentNotificationRepository,
+} from './payment-notification-repository.js';
 import { createPaymentRepository, type PaymentRepository } from './payment-repository.js';
 import { createRefreshTokenRepository, type RefreshTokenRepository } from './refresh-token-repository.js';
 import { createUserRepository, type UserRepository } from './user-repository.js';
@@ -29,6 +34,9 @@ export interface TransactionalRepositories {
   coupons: CouponRepository;
   cart: CartRepository;
   payments: PaymentRepository;
+  /** Enqueued jobs commit (or not) with the work that asked for them. */
+  jobs: JobRepository;
+  paymentNotifications: PaymentNotificationRepository;
 }
 
 /**
@@ -53,6 +61,8 @@ export function createUnitOfWork(db: Kysely<Database>): UnitOfWork {
           coupons: createCouponRepository(tx),
           cart: createCartRepository(tx),
           payments: createPaymentRepository(tx),
+          jobs: createJobRepository(tx),
+          paymentNotifications: createPaymentNotificationRepository(tx),
         }),
       );
     },

@@ -269,7 +269,43 @@ export interface LedgerEntriesTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** Background work (migration 006, src/jobs/). */
+export interface JobsTable {
+  id: Generated<number>;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: number;
+  next_run_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export type PaymentNotificationStatus = 'received' | 'processed' | 'refused' | 'failed';
+
+/** Payment notifications as received (migration 006), processed by the `payfast-itn` job. */
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  provider: ColumnType<string, string | undefined, string>;
+  raw_body: string;
+  source_address: string;
+  payment_reference: string | null;
+  received_at: Timestamp;
+  status: ColumnType<PaymentNotificationStatus, PaymentNotificationStatus | undefined, PaymentNotificationStatus>;
+  outcome: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  processed_at: NullableTimestamp;
+}
+
 export interface Database {
+  jobs: JobsTable;
+  payment_notifications: PaymentNotificationsTable;
   users: UsersTable;
   books: BooksTable;
   sales_summaries: SalesSummariesTable;
@@ -305,3 +341,5 @@ export type VoiceArtistRow = Selectable<VoiceArtistsTable>;
 export type ReferenceOptionRow = Selectable<ReferenceOptionsTable>;
 export type PaymentTransactionRow = Selectable<PaymentTransactionsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+export type JobRow = Selectable<JobsTable>;
+export type PaymentNotificationRow = Selectable<PaymentNotificationsTable>;

@@ -19,8 +19,9 @@ export interface Mailer {
 }
 
 /**
- * Background delivery for answers that must not depend on the mail: forgot-password answers the
- * same, just as fast, for known and unknown addresses, so its reset mail is not awaited.
+ * In-process, fire-and-forget delivery (a failure is only logged, nothing retries). Mail that must
+ * not be lost or must not show in an answer's timing goes through a job instead (src/jobs/, e.g.
+ * the password-reset mail); no service dispatches here any more.
  */
 export interface MailDispatcher {
   /** Hands the message to the mailer without waiting; a failure is logged with `context`. */

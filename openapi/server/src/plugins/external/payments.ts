@@ -14,8 +14,6 @@ declare module 'fastify' {
     payments: {
       settings: PaymentSettings;
       gateways: PaymentGateways;
-      /** Resolves when no provider notification is being processed (the ITN is answered first). */
-      idle(): Promise<void>;
     };
   }
 }
@@ -37,7 +35,7 @@ export default definePlugin<PaymentsPluginOptions>(
   async (app: FastifyInstance, options) => {
     const { settings } = options;
     const http = options.http === 'inject' ? injectProviderHttp(app) : (options.http ?? fetchProviderHttp);
-    app.decorate('payments', { settings, gateways: createPaymentGateways(settings, http), idle: async () => {} });
+    app.decorate('payments', { settings, gateways: createPaymentGateways(settings, http) });
     if (settings.sandbox) {
       const publicUrl = app.config.publicUrl;
       await app.register(paymentSandbox, { payfast: settings.payfast, card: settings.card, paypal: settings.paypal, http, publicUrl });
