@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig, type AppConfig } from './config.js';
 import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
 import { defaultSpecPath } from './paths.js';
+import attemptRepository from './plugins/app/attempt-repository.js';
 import bookRepository from './plugins/app/book-repository.js';
 import cartRepository from './plugins/app/cart-repository.js';
 import couponRepository from './plugins/app/coupon-repository.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(cartRepository);
     await app.register(paymentRepository);
     await app.register(referenceDataRepository);
+    await app.register(attemptRepository);
     await app.register(unitOfWork);
 
     // Development only, and only when mail lands in the outbox (no SMTP_URL, no custom mailer).
