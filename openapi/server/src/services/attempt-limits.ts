@@ -23,6 +23,11 @@ function storedKey({ scope, value }: LimitedKey): string {
   return `${scope}:${createHash('sha256').update(value).digest('base64url')}`;
 }
 
+/** The per-account login counter of an e-mail address (case and surrounding blanks do not matter). */
+export function loginAccountKey(limit: AttemptLimit, email: string): LimitedKey {
+  return { limit, scope: 'login-account', value: email.trim().toLowerCase() };
+}
+
 export type AttemptLimits = ReturnType<typeof createAttemptLimits>;
 
 /**
@@ -64,5 +69,10 @@ export function createAttemptLimits(app: FastifyInstance, now: () => Date) {
     return { granted: true, release: releaseHeld };
   }
 
-  return { reserveAll };
+  /** Ends the keys' windows at once. */
+  async function forget(keys: LimitedKey[]): Promise<void> {
+    for (const limited of keys) await repository.forget(storedKey(limited));
+  }
+
+  return { reserveAll, forget };
 }

@@ -4,7 +4,7 @@ import type { AppConfig, RateLimits } from '../config.js';
 import { HttpProblem, tooManyAttempts } from '../errors.js';
 import type { RefreshClaims } from '../plugins/external/auth.js';
 import type { DeviceClaims } from '../plugins/external/device-cookie.js';
-import { createAttemptLimits, type LimitedKey, type Reservation } from './attempt-limits.js';
+import { createAttemptLimits, loginAccountKey, type LimitedKey, type Reservation } from './attempt-limits.js';
 import { assertValid, LoginForm } from '../validation.js';
 import { getDummyHash, verifyPassword } from './password-hash.js';
 import { createSessionIssuer, type TokenPair } from './session.js';
@@ -36,10 +36,10 @@ export function createAuthService(app: FastifyInstance, config: AppConfig) {
    * (which lock the account and throttle addresses) never lock its owner out. Everyone else is
    * counted per account and per client address.
    */
-  function loginKeys(limits: RateLimits, emailKey: string, address: string, device: DeviceClaims | undefined): LimitedKey[] {
+  function loginKeys(limits: RateLimits, email: string, address: string, device: DeviceClaims | undefined): LimitedKey[] {
     if (device) return [{ limit: limits.loginFailuresPerDevice, scope: 'login-device', value: device.nonce }];
     return [
-      { limit: limits.loginFailuresPerEmail, scope: 'login-account', value: emailKey },
+      loginAccountKey(limits.loginFailuresPerEmail, email),
       { limit: limits.loginFailuresPerAddress, scope: 'login-address', value: address },
     ];
   }
@@ -56,7 +56,7 @@ export function createAuthService(app: FastifyInstance, config: AppConfig) {
       // while locked even the right password answers 429, so the lock confirms no guess.
       let reservation: Reservation | undefined;
       if (rateLimits) {
-        reservation = await attempts.reserveAll(loginKeys(rateLimits, email.trim().toLowerCase(), request.ip, device));
+        reservation = await attempts.reserveAll(loginKeys(rateLimits, email, request.ip, device));
         if (!reservation.granted) throw tooManyAttempts(reservation.retryAfter);
       }
 

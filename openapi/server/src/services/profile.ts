@@ -15,7 +15,7 @@ import {
 } from '../validation.js';
 import { passwordResetMail, verificationMail } from './emails.js';
 import { hashLinkToken, isStoredId, linkUrl, newLinkToken } from './link-tokens.js';
-import { createAttemptLimits } from './attempt-limits.js';
+import { createAttemptLimits, loginAccountKey } from './attempt-limits.js';
 import { hashPassword } from './password-hash.js';
 import { createSessionIssuer } from './session.js';
 import { loadCartItems } from './checkout.js';
@@ -251,6 +251,9 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
       });
       if (revoked === undefined) throw resetLinkInvalid();
       request.log.info({ userId: key.userId, revoked }, 'password reset through link; all sessions revoked');
+      // The mailbox's owner chose a new password: strangers' guesses at the old one stop locking her out.
+      const user = limits ? await userRepository.findById(key.userId) : undefined;
+      if (limits && user) await attempts.forget([loginAccountKey(limits.loginFailuresPerEmail, user.email)]);
       return { statusCode: 0, description: PASSWORD_CHANGED };
     },
 

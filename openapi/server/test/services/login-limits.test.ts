@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_RATE_LIMITS } from '../../src/config.js';
-import { buildTestApp, createClock, registerUser, uniqueAddress, uniqueEmail, type TestApp } from '../helpers/test-app.js';
+import {
+  buildTestApp,
+  createClock,
+  latestMail,
+  linkIn,
+  registerUser,
+  uniqueAddress,
+  uniqueEmail,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 /**
  * Login limits under concurrency and the device-cookie exemption (OWASP "Slow Down Online Guessing
@@ -109,9 +118,11 @@ describe('login limits', () => {
     const otherDevice = await deviceCookieOf(other.email, other.password);
     for (let i = 0; i < perAccount.max; i += 1) await login(victim.email, WRONG, uniqueAddress());
 
-    const last = device.at(-1) === 'A' ? 'B' : 'A';
-    const forged = device.slice(0, -1) + last;
-    for (const cookie of [forged, otherDevice, 'garbage', '']) {
+    const victimId = device.split('.')[0]!;
+    // Another account's signed cookie relabelled with the victim's id; a flipped signature character.
+    const relabelled = [victimId, ...otherDevice.split('.').slice(1)].join('.');
+    const flipped = device.slice(0, -1) + (device.at(-1) === 'A' ? 'B' : 'A');
+    for (const cookie of [relabelled, flipped, otherDevice, 'garbage', '']) {
       assert.equal((await login(victim.email, victim.password, uniqueAddress(), cookie)).statusCode, 429, cookie);
     }
 
@@ -134,6 +145,31 @@ describe('login limits', () => {
     assert.equal(Number(locked.headers['retry-after']), perAccount.windowSeconds);
     // Guessing through the cookie did not lock the account for her other browsers.
     assert.equal((await login(user.email, user.password, uniqueAddress())).statusCode, 200);
+  });
+
+  it('lifts the account lock when the owner resets her password through the e-mailed link', async () => {
+    nextWindow();
+    const victim = await registerUser(t.app);
+    for (let i = 0; i < perAccount.max; i += 1) await login(victim.email, WRONG, uniqueAddress());
+    assert.equal((await login(victim.email, victim.password, uniqueAddress())).statusCode, 429);
+
+    const forgot = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/forgotpwd/${encodeURIComponent(victim.email)}`,
+      remoteAddress: uniqueAddress(),
+    });
+    assert.equal(forgot.statusCode, 200);
+    const mail = await latestMail(t.app, victim.email);
+    const { id, token } = linkIn(mail?.text_body ?? '', '/reset-password');
+    const fresh = 'N3w#Passw0rd';
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/pwdlinkcheck/${id}/${encodeURIComponent(token)}`,
+      payload: { password: fresh, confirm_password: fresh },
+    });
+    assert.equal(reset.statusCode, 200);
+
+    assert.equal((await login(victim.email, fresh, uniqueAddress())).statusCode, 200);
   });
 
   it('keeps the state in the database: a second app instance on the same database sees the lock', async () => {

@@ -23,6 +23,8 @@ export interface AttemptRepository {
   reserve(key: string, max: number, windowSeconds: number, now: Date): Promise<AttemptReservation>;
   /** Gives one granted attempt back (a success, or a second limit refused it); only in that same window. */
   release(key: string, resetsAt: Date): Promise<void>;
+  /** Ends the key's window at once (its owner proved who she is some other way). */
+  forget(key: string): Promise<void>;
   /** Forgets up to `limit` keys whose window ended; answers how many. */
   purgeExpired(now: Date, limit: number): Promise<number>;
 }
@@ -65,6 +67,10 @@ export function createAttemptRepository(db: Kysely<Database>): AttemptRepository
         .where('resets_at', '=', resetsAt)
         .where('count', '>', 0)
         .execute();
+    },
+
+    async forget(key) {
+      await db.deleteFrom('attempt_counters').where('key', '=', key).execute();
     },
 
     async purgeExpired(now, limit) {

@@ -64,8 +64,10 @@ export function createDeviceCookies(key: Uint8Array, config: AppConfig): DeviceC
       const match = value ? /^([1-9]\d{0,9})\.([\w-]{22})\.(\d{1,12})\.([\w-]{43})$/.exec(value) : null;
       if (!match) return undefined;
       const [, id, nonce, expires, signature] = match as unknown as [string, string, string, string, string];
-      const expected = mac(`${id}.${nonce}.${expires}`);
-      const given = Buffer.from(signature, 'base64url');
+      // Compared as text: decoding first would accept other spellings of the same bytes (the
+      // last base64url character carries unused bits), making cookie values malleable.
+      const expected = Buffer.from(mac(`${id}.${nonce}.${expires}`).toString('base64url'));
+      const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
       if (Number(expires) <= seconds(config.now())) return undefined;
       return { userId: Number(id), nonce };
