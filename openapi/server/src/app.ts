@@ -6,6 +6,7 @@ import { loadConfig, type AppConfig } from './config.js';
 import { productionRefusals, ProductionRefusedError } from './config-safety.js';
 import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
 import { defaultSpecPath } from './paths.js';
+import attemptRepository from './plugins/app/attempt-repository.js';
 import bookRepository from './plugins/app/book-repository.js';
 import cartRepository from './plugins/app/cart-repository.js';
 import couponRepository from './plugins/app/coupon-repository.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(referenceDataRepository);
     await app.register(jobRepository);
     await app.register(paymentNotificationRepository);
+    await app.register(attemptRepository);
     await app.register(unitOfWork);
     // Background work; services define their job types below.
     await app.register(jobsPlugin, { settings: config.jobs });

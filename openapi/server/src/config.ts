@@ -6,8 +6,10 @@ import { loadTimeoutSettings, type TimeoutSettings } from './timeouts.js';
 export interface RateLimits {
   /** Failed logins per e-mail; while exceeded even the right password answers 429 (no oracle). */
   loginFailuresPerEmail: AttemptLimit;
-  /** Failed logins per client address (guessing across many e-mails). */
+  /** Failed logins per client address (guessing across many e-mails); untrusted clients only. */
   loginFailuresPerAddress: AttemptLimit;
+  /** Failed logins per device cookie: a trusted browser's allowance instead of the account's. */
+  loginFailuresPerDevice: AttemptLimit;
   /** Registration attempts per client address. */
   registrationsPerAddress: AttemptLimit;
   /** Password-reset requests per e-mail address (known or not: the answer must not differ). */
@@ -78,6 +80,7 @@ function portalEnvironment(raw: string | undefined): string {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginFailuresPerEmail: { max: 10, windowSeconds: 15 * 60 },
   loginFailuresPerAddress: { max: 50, windowSeconds: 15 * 60 },
+  loginFailuresPerDevice: { max: 10, windowSeconds: 15 * 60 },
   registrationsPerAddress: { max: 30, windowSeconds: 60 * 60 },
   passwordResetsPerEmail: { max: 5, windowSeconds: 60 * 60 },
   passwordResetsPerAddress: { max: 20, windowSeconds: 60 * 60 },

@@ -14,5 +14,8 @@ export const API_BASE = `${globalThis.location?.origin ?? 'http://localhost'}/ap
  */
 export const bareClient = createClient<paths>({
   baseUrl: API_BASE,
+  // The fetch default, stated because login depends on it: the API's device cookie
+  // (Path=/api/v1/authO, HttpOnly) must travel with same-origin calls and be stored from them.
+  credentials: 'same-origin',
   fetch: (request: Request) => globalThis.fetch(request),
 });

@@ -20,18 +20,29 @@ export class ApiError extends Error {
     readonly code?: string,
     /** The parsed body as received. */
     readonly body?: unknown,
+    /** Seconds from a `Retry-After` header (429 answers), when the server sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
 
-/** Builds an ApiError from a response status and whatever body came back. */
-export function toApiError(status: number, body: unknown): ApiError {
+/** Whole seconds of a `Retry-After` header; the HTTP-date form is not used by this API. */
+function retryAfter(headers: Headers | undefined): number | undefined {
+  const value = headers?.get('Retry-After')?.trim();
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * Builds an ApiError from a response status and whatever body came back; pass the response
+ * headers so a 429 carries how long to wait.
+ */
+export function toApiError(status: number, body: unknown, headers?: Headers): ApiError {
   const problem = (body && typeof body === 'object' ? body : {}) as ProblemBody;
   const message = problem.message ?? problem.description ?? '';
   const code =
     problem.code ?? (typeof problem.statusCode === 'string' ? problem.statusCode : undefined);
-  return new ApiError(status, message, code, body);
+  return new ApiError(status, message, code, body, retryAfter(headers));
 }
 
 /**
@@ -40,7 +51,7 @@ export function toApiError(status: number, body: unknown): ApiError {
  */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.error !== undefined || !result.response.ok) {
-    throw toApiError(result.response.status, result.error);
+    throw toApiError(result.response.status, result.error, result.response.headers);
   }
   return result.data as T;
 }

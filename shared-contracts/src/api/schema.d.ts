@@ -19,8 +19,25 @@ export interface paths {
          *     400 `VALIDATION` with 'Please enter your email address' / 'Please enter your password'
          *     (checked by the server, not the schema). A wrong password and an unknown e-mail answer
          *     the same 401 in the same time. Accounts not yet verified (user_status 0) may sign in;
-         *     the front end then shows /activate-account-info. Rate limited per client address and
-         *     per e-mail: too many attempts answer 429.
+         *     the front end then shows /activate-account-info.
+         *
+         *     **Limits** (fixed 15-minute windows starting at a key's first attempt, shared by every
+         *     API instance through PostgreSQL). Each attempt is counted atomically *before* the
+         *     password is verified, so parallel requests never exceed a limit; a success gives its
+         *     attempt back (only failures count). While a limit is reached every attempt it covers,
+         *     the right password included, answers 429 `RATE_LIMITED` with `Retry-After` (seconds
+         *     until the window ends), so a lock confirms no guess.
+         *     - A browser presenting a valid **device cookie** for this account (see the 200
+         *       response) is trusted: its attempts count only against that cookie, 10 failures per
+         *       15 minutes. Failures by strangers (the account and address limits below) never lock
+         *       it, so the owner keeps signing in from the browser she uses.
+         *     - Any other client (no cookie, a cookie of another account, forged or expired) is
+         *       untrusted: 10 failures per e-mail address and 50 per client address per 15 minutes.
+         *       An untrusted client behind an address that reached its limit gets 429 even with the
+         *       right password of an account nobody attacked: the server cannot tell her from the
+         *       guesser at that address, and verifying her password would let the guesser go on.
+         *       She can sign in from a browser she has signed in with before, or wait.
+         *     - A password reset through the e-mailed link ends the account's lock.
          */
         post: operations["login"];
         delete?: never;
@@ -2720,6 +2737,14 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /**
+                     * @description The device cookie `pod_device=<user id>.<nonce>.<expiry>.<signature>; Max-Age=15552000;
+                     *     Path=/api/v1/authO; HttpOnly; SameSite=Strict` (`Secure` when the portal is served
+                     *     over https), renewed with a new nonce on every successful sign-in. 180 days; the
+                     *     signature is an HMAC-SHA256 with a key derived from the server's secret. The
+                     *     browser sends it back with same-origin login calls (the default `credentials`).
+                     */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -25,13 +25,15 @@ export async function loadCurrentUser(): Promise<User> {
 
 /**
  * Signs in: POST /authO/login, stores both tokens, then loads the current user.
- * Throws ApiError (status 401) when the e-mail or password is wrong.
+ * Throws ApiError (status 401) when the e-mail or password is wrong, 429 (with
+ * `retryAfterSeconds`) while sign-in is locked. The browser sends and keeps the API's
+ * HttpOnly device cookie (same origin), which exempts it from locks strangers cause.
  */
 export async function signIn(email: string, password: string): Promise<User> {
   const { data, error, response } = await bareClient.POST('/authO/login', {
     body: { email, password },
   });
-  if (!response.ok || !data) throw toApiError(response.status, error);
+  if (!response.ok || !data) throw toApiError(response.status, error, response.headers);
   setTokens({ accessToken: data.accessToken, refreshToken: data.refreshToken });
   // A new session: notices meant for the last one ('Unable to refresh token'...) are resolved.
   clearAlerts({ all: true });

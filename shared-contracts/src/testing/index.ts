@@ -33,12 +33,14 @@ export interface RecordedRequest {
   /** The raw query string, '' or starting with '?'. */
   search: string;
   authorization: string | null;
+  /** Whether the browser would send cookies (the login's device cookie needs 'same-origin' or 'include'). */
+  credentials: RequestCredentials;
   /** The parsed JSON body, or undefined when there is none. */
   body: unknown;
 }
 
-/** The scripted answer to one request: a status and JSON body, or an Error thrown as a network failure. */
-export type FakeAnswer = { status: number; body?: unknown } | Error;
+/** The scripted answer to one request: a status, JSON body and extra headers, or an Error thrown as a network failure. */
+export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
 
 export type FakeHandler = (request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>;
 
@@ -55,6 +57,7 @@ export function installFakeFetch(handler: FakeHandler): RecordedRequest[] {
       query: Object.fromEntries(url.searchParams),
       search: url.search,
       authorization: request.headers.get('Authorization'),
+      credentials: request.credentials,
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
     log.push(recorded);
@@ -62,7 +65,7 @@ export function installFakeFetch(handler: FakeHandler): RecordedRequest[] {
     if (answer instanceof Error) throw answer;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   }) as typeof fetch;
   return log;

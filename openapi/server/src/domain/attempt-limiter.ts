@@ -1,59 +1,19 @@
 /**
- * Fixed-window attempt counter per key (an e-mail, a client address). Pure and clock-injected so the
- * rules are testable; state is in memory, per process, which is what a single reference server needs.
+ * Rules of the attempt limits (login, registration, password-reset requests). The counting itself
+ * is atomic in PostgreSQL (plugins/app/attempt-repository.ts): every API instance must agree on
+ * it, and parallel requests must not all read the same count before any of them writes.
  */
 export interface AttemptLimit {
+  /** Attempts a key may make per window. */
   max: number;
   windowSeconds: number;
 }
 
-interface Window {
-  count: number;
-  resetsAt: number;
+/** Whole seconds until a window ending at `resetsAt` is over; at least 1 (Retry-After: 0 invites a retry storm). */
+export function retryAfterSeconds(resetsAt: Date, now: Date): number {
+  return Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
 }
 
-/** Beyond this many keys, expired windows are swept on the next hit. */
-const SWEEP_THRESHOLD = 10_000;
-
-export class AttemptLimiter {
-  private readonly windows = new Map<string, Window>();
-
-  constructor(
-    private readonly limit: AttemptLimit,
-    private readonly now: () => Date,
-  ) {}
-
-  /** Seconds until `key` may try again; 0 when it may try now. Does not count an attempt. */
-  retryAfter(key: string): number {
-    const window = this.current(key);
-    if (!window || window.count < this.limit.max) return 0;
-    return Math.max(1, Math.ceil((window.resetsAt - this.now().getTime()) / 1000));
-  }
-
-  /** Counts one attempt for `key`. */
-  hit(key: string): void {
-    const now = this.now().getTime();
-    const window = this.current(key);
-    if (window) {
-      window.count += 1;
-      return;
-    }
-    if (this.windows.size >= SWEEP_THRESHOLD) this.sweep(now);
-    this.windows.set(key, { count: 1, resetsAt: now + this.limit.windowSeconds * 1000 });
-  }
-
-  private current(key: string): Window | undefined {
-    const window = this.windows.get(key);
-    if (window && window.resetsAt <= this.now().getTime()) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return window;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) {
-      if (window.resetsAt <= now) this.windows.delete(key);
-    }
-  }
-}
+/** Expired windows are purged at most this often per process, in batches of PURGE_BATCH rows. */
+export const PURGE_INTERVAL_SECONDS = 60;
+export const PURGE_BATCH = 500;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config.js';
-import { AttemptLimiter } from '../domain/attempt-limiter.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig, RateLimits } from '../config.js';
 import { HttpProblem, tooManyAttempts } from '../errors.js';
 import type { RefreshClaims } from '../plugins/external/auth.js';
+import type { DeviceClaims } from '../plugins/external/device-cookie.js';
+import { createAttemptLimits, loginAccountKey, type LimitedKey, type Reservation } from './attempt-limits.js';
 import { assertValid, LoginForm } from '../validation.js';
 import { getDummyHash, verifyPassword } from './password-hash.js';
 import { createSessionIssuer, type TokenPair } from './session.js';
@@ -19,41 +20,54 @@ interface TokenBody {
 
 /** Handlers for the /authO/* operations of portal.yaml (login, refreshToken, logout). */
 export function createAuthService(app: FastifyInstance, config: AppConfig) {
-  const { tokens, userRepository, refreshTokenRepository } = app;
+  const { tokens, deviceCookies, userRepository, refreshTokenRepository } = app;
   const sessions = createSessionIssuer(app, config);
   // Computed eagerly so the first unknown-e-mail login is not slower than the rest.
   void getDummyHash().catch(() => undefined);
 
   const refreshFailed = () => new HttpProblem(401, REFRESH_FAILED_MESSAGE);
 
-  // Only failures count, so people who type their password right are never slowed down.
-  const limits = config.rateLimits
-    ? {
-        perEmail: new AttemptLimiter(config.rateLimits.loginFailuresPerEmail, config.now),
-        perAddress: new AttemptLimiter(config.rateLimits.loginFailuresPerAddress, config.now),
-      }
-    : undefined;
+  const { rateLimits } = config;
+  const attempts = createAttemptLimits(app, config.now);
+
+  /**
+   * What a login attempt is counted against. A browser presenting a valid device cookie of this
+   * account is trusted: only its own cookie's allowance applies, so failures from strangers
+   * (which lock the account and throttle addresses) never lock its owner out. Everyone else is
+   * counted per account and per client address.
+   */
+  function loginKeys(limits: RateLimits, email: string, address: string, device: DeviceClaims | undefined): LimitedKey[] {
+    if (device) return [{ limit: limits.loginFailuresPerDevice, scope: 'login-device', value: device.nonce }];
+    return [
+      loginAccountKey(limits.loginFailuresPerEmail, email),
+      { limit: limits.loginFailuresPerAddress, scope: 'login-address', value: address },
+    ];
+  }
 
   return {
-    async login(request: FastifyRequest): Promise<TokenPair> {
+    async login(request: FastifyRequest, reply: FastifyReply): Promise<TokenPair> {
       const { email, password } = assertValid(LoginForm, request.body);
 
-      const emailKey = email.trim().toLowerCase();
-      if (limits) {
-        // Checked before the password: while locked, the right password must not be confirmable either.
-        const wait = Math.max(limits.perEmail.retryAfter(emailKey), limits.perAddress.retryAfter(request.ip));
-        if (wait > 0) throw tooManyAttempts(wait);
+      const user = await userRepository.findByEmail(email);
+      const cookie = deviceCookies.read(request.headers.cookie);
+      const device = user && cookie?.userId === user.id ? cookie : undefined;
+
+      // Reserved before the password is verified, so parallel guesses cannot all pass one check;
+      // while locked even the right password answers 429, so the lock confirms no guess.
+      let reservation: Reservation | undefined;
+      if (rateLimits) {
+        reservation = await attempts.reserveAll(loginKeys(rateLimits, email, request.ip, device));
+        if (!reservation.granted) throw tooManyAttempts(reservation.retryAfter);
       }
 
-      const user = await userRepository.findByEmail(email);
       // Always run one argon2 verification so unknown e-mails and wrong passwords take the same time.
       const valid = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password);
-      if (!user || !valid) {
-        limits?.perEmail.hit(emailKey);
-        limits?.perAddress.hit(request.ip);
-        throw new HttpProblem(401, LOGIN_FAILED_MESSAGE);
-      }
+      // A failure keeps its reservation: that is the count.
+      if (!user || !valid) throw new HttpProblem(401, LOGIN_FAILED_MESSAGE);
 
+      // Successes never count, and each one renews the browser's device cookie (a fresh nonce).
+      if (reservation?.granted) await reservation.release();
+      reply.header('set-cookie', deviceCookies.issue(user.id));
       return sessions.start(user);
     },
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
-import { AttemptLimiter } from '../domain/attempt-limiter.js';
 import { HttpProblem, paramsFailureAs, tooManyAttempts } from '../errors.js';
 import type { UserRow } from '../plugins/external/db-schema.js';
 import { EmailTakenError } from '../plugins/app/user-repository.js';
@@ -17,6 +16,7 @@ import {
 import { createPasswordResetJob, PASSWORD_RESET_JOB } from '../jobs/password-reset.js';
 import { verificationMail } from './emails.js';
 import { hashLinkToken, isStoredId, linkUrl, newLinkToken } from './link-tokens.js';
+import { createAttemptLimits, loginAccountKey } from './attempt-limits.js';
 import { hashPassword } from './password-hash.js';
 import { createSessionIssuer } from './session.js';
 import { loadCartItems } from './checkout.js';
@@ -109,13 +109,8 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
   );
 
   const emailTaken = () => new HttpProblem(409, EMAIL_TAKEN_MESSAGE, 'U30');
-  const limits = config.rateLimits
-    ? {
-        registrationsPerAddress: new AttemptLimiter(config.rateLimits.registrationsPerAddress, config.now),
-        resetsPerEmail: new AttemptLimiter(config.rateLimits.passwordResetsPerEmail, config.now),
-        resetsPerAddress: new AttemptLimiter(config.rateLimits.passwordResetsPerAddress, config.now),
-      }
-    : undefined;
+  const limits = config.rateLimits;
+  const attempts = createAttemptLimits(app, config.now);
 
   /** The link's key, or undefined when the id cannot name a stored user. */
   function linkKey({ a, b }: LinkParams, purpose: LinkPurpose): LinkKey | undefined {
@@ -148,9 +143,10 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
 
       // Counted after validation: typos are free, but account creation and U30 probing are not.
       if (limits) {
-        const wait = limits.registrationsPerAddress.retryAfter(request.ip);
-        if (wait > 0) throw tooManyAttempts(wait);
-        limits.registrationsPerAddress.hit(request.ip);
+        const reserved = await attempts.reserveAll([
+          { limit: limits.registrationsPerAddress, scope: 'register-address', value: request.ip },
+        ]);
+        if (!reserved.granted) throw tooManyAttempts(reserved.retryAfter);
       }
 
       if (await userRepository.findByEmail(input.email)) throw emailTaken();
@@ -212,13 +208,11 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
       const { email } = assertValid(ForgotPasswordForm, { email: request.params.email });
       const emailKey = email.trim().toLowerCase();
       if (limits) {
-        const wait = Math.max(
-          limits.resetsPerEmail.retryAfter(emailKey),
-          limits.resetsPerAddress.retryAfter(request.ip),
-        );
-        if (wait > 0) throw tooManyAttempts(wait, FORGOT_PASSWORD_RATE_LIMITED_MESSAGE);
-        limits.resetsPerEmail.hit(emailKey);
-        limits.resetsPerAddress.hit(request.ip);
+        const reserved = await attempts.reserveAll([
+          { limit: limits.passwordResetsPerEmail, scope: 'reset-email', value: emailKey },
+          { limit: limits.passwordResetsPerAddress, scope: 'reset-address', value: request.ip },
+        ]);
+        if (!reserved.granted) throw tooManyAttempts(reserved.retryAfter, FORGOT_PASSWORD_RATE_LIMITED_MESSAGE);
       }
 
       // The same work for every address: whether an account has it is only looked at by the job.
@@ -242,6 +236,9 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
       });
       if (revoked === undefined) throw resetLinkInvalid();
       request.log.info({ userId: key.userId, revoked }, 'password reset through link; all sessions revoked');
+      // The mailbox's owner chose a new password: strangers' guesses at the old one stop locking her out.
+      const user = limits ? await userRepository.findById(key.userId) : undefined;
+      if (limits && user) await attempts.forget([loginAccountKey(limits.loginFailuresPerEmail, user.email)]);
       return { statusCode: 0, description: PASSWORD_CHANGED };
     },
 

@@ -1,21 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AttemptLimiter } from '../../src/domain/attempt-limiter.js';
-import { createClock } from '../helpers/test-app.js';
+import { retryAfterSeconds } from '../../src/domain/attempt-limiter.js';
 
-describe('AttemptLimiter', () => {
-  it('allows max attempts per window, then tells how long to wait', () => {
-    const clock = createClock();
-    const limiter = new AttemptLimiter({ max: 3, windowSeconds: 60 }, clock.now);
-    for (let i = 0; i < 3; i += 1) {
-      assert.equal(limiter.retryAfter('a'), 0);
-      limiter.hit('a');
-    }
-    assert.equal(limiter.retryAfter('a'), 60);
-    assert.equal(limiter.retryAfter('b'), 0, 'keys are independent');
-    clock.advance(45);
-    assert.equal(limiter.retryAfter('a'), 15);
-    clock.advance(15);
-    assert.equal(limiter.retryAfter('a'), 0, 'a new window starts');
+describe('retryAfterSeconds', () => {
+  it('rounds the rest of the window up to whole seconds, never below 1', () => {
+    const now = new Date('2026-03-02T08:00:00Z');
+    const later = (ms: number) => new Date(now.getTime() + ms);
+    assert.equal(retryAfterSeconds(later(900_000), now), 900);
+    assert.equal(retryAfterSeconds(later(1_500), now), 2);
+    assert.equal(retryAfterSeconds(later(0), now), 1);
+    assert.equal(retryAfterSeconds(later(-5_000), now), 1);
   });
 });

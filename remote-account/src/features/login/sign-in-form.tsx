@@ -13,6 +13,12 @@ import {
   validateForm,
 } from '@pod/shared-contracts';
 import { LoginFailedModal } from './login-failed-modal';
+import { signInLockedMessage } from './lockout-message';
+
+/** Sign-in is locked for a while (too many failures): not a verdict on these credentials. */
+function isLocked(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 429;
+}
 
 /** A refusal of the credentials (as opposed to the server or the network failing). */
 function isRefusal(error: unknown): boolean {
@@ -21,8 +27,8 @@ function isRefusal(error: unknown): boolean {
 
 /**
  * E-mail and password with the spec's messages; Enter submits. Wrong credentials open the
- * 'Login unsuccessful' modal; any other failure raises a danger alert. Success goes to
- * /dashboard.
+ * 'Login unsuccessful' modal; a lock (429) raises an alert naming the wait; any other
+ * failure raises a danger alert. Success goes to /dashboard.
  */
 export function SignInForm() {
   const navigate = useNavigate();
@@ -33,7 +39,8 @@ export function SignInForm() {
       await signIn(values.email.trim(), values.password);
       void navigate('/dashboard');
     } catch (error) {
-      if (isRefusal(error)) setRefused(true);
+      if (isLocked(error)) raiseAlert({ variant: 'danger', message: signInLockedMessage(error.retryAfterSeconds) });
+      else if (isRefusal(error)) setRefused(true);
       else raiseAlert({ variant: 'danger', message: alertMessage(error) });
     }
   };

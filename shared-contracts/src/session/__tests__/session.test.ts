@@ -65,6 +65,23 @@ describe('signIn', () => {
     await expect(signIn('a@b.co', 'wrong')).rejects.toBeInstanceOf(ApiError);
     expect(getAccessToken()).toBeNull();
   });
+
+  it('reports a lock with the Retry-After seconds', async () => {
+    installFakeFetch(() => ({
+      status: 429,
+      body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many attempts', code: 'RATE_LIMITED' },
+      headers: { 'Retry-After': '900' },
+    }));
+
+    await expect(signIn('a@b.co', 'pw')).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 900 });
+  });
+
+  it('lets the browser send and keep the device cookie (same-origin credentials)', async () => {
+    const log = installFakeFetch(() => ({ status: 401, body: { message: 'Login unsuccessful' } }));
+
+    await expect(signIn('a@b.co', 'pw')).rejects.toMatchObject({ status: 401 });
+    expect(log[0]?.credentials).toBe('same-origin');
+  });
 });
 
 describe('initSession (account-area.md section 4)', () => {

@@ -4,10 +4,13 @@ import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { AppConfig } from '../../config.js';
 import { createAppSettingRepository } from '../app/app-setting-repository.js';
 import { definePlugin } from '../define-plugin.js';
+import { createDeviceCookies, type DeviceCookies } from './device-cookie.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    /** Signed device cookies of the login limits, keyed from the same secret. */
+    deviceCookies: DeviceCookies;
   }
   interface FastifyRequest {
     /** Set by the bearerAuth security handler; 0 on routes without bearer security. */
@@ -57,8 +60,9 @@ export interface AuthPluginOptions {
 }
 
 /**
- * One master secret, two derived keys: an access token can never be replayed as a refresh token
- * (or the reverse) even if the `typ` check were forgotten somewhere.
+ * One master secret, one derived key per purpose (access token, refresh token, device cookie): an
+ * access token can never be replayed as a refresh token (or the reverse) even if the `typ` check
+ * were forgotten somewhere.
  */
 function deriveKey(secret: string, purpose: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', secret, 'pod-portal', purpose, 32));
@@ -160,6 +164,7 @@ export default definePlugin<AuthPluginOptions>(
       config.jwtSecret ??
       (await createAppSettingRepository(app.db).getOrCreate('jwt_secret', () => randomBytes(48).toString('base64url')));
     app.decorate('tokens', createTokenService(secret, config));
+    app.decorate('deviceCookies', createDeviceCookies(deriveKey(secret, 'device-cookie'), config));
     app.decorateRequest('userId', 0);
   },
   { name: 'auth', dependencies: ['db'] },

@@ -61,6 +61,13 @@ export interface AppSettingsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** One fixed attempt window per key (migration 007); see plugins/app/attempt-repository.ts. */
+export interface AttemptCountersTable {
+  key: string;
+  count: number;
+  resets_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: ColumnType<Date, Date | undefined, never>;
@@ -322,6 +329,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   verification_tokens: VerificationTokensTable;
   app_settings: AppSettingsTable;
+  attempt_counters: AttemptCountersTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

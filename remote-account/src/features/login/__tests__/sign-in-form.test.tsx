@@ -17,7 +17,7 @@ interface Call {
 }
 
 /** The API as the browser would reach it: a fetch answering /api/v1 paths. */
-function fakeApi(answer: (call: Call) => { status: number; body?: unknown }): Call[] {
+function fakeApi(answer: (call: Call) => { status: number; body?: unknown; headers?: Record<string, string> }): Call[] {
   const calls: Call[] = [];
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const request = input as Request;
@@ -28,10 +28,10 @@ function fakeApi(answer: (call: Call) => { status: number; body?: unknown }): Ca
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
     calls.push(call);
-    const { status, body } = answer(call);
+    const { status, body, headers } = answer(call);
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
     });
   }) as typeof fetch;
   return calls;
@@ -118,6 +118,26 @@ describe('the login screen', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('says sign-in is locked and how long to wait, instead of "Login unsuccessful"', async () => {
+    fakeApi(() => ({
+      status: 429,
+      body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many attempts', code: 'RATE_LIMITED' },
+      headers: { 'Retry-After': '900' },
+    }));
+    const user = renderLogin();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'thandi@example.co.za');
+    await user.type(screen.getByLabelText('Password'), 'Secret#123{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('raises the generic alert when the server fails', async () => {
