@@ -439,6 +439,7 @@ describe('the book detail panel', () => {
       query: {},
       search: '',
       authorization: null,
+      credentials: 'same-origin',
       body: { local_bookId: 11, international_bookId: 21 },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
