@@ -106,7 +106,7 @@ async function expectCartVersion(page: Page, version: string): Promise<void> {
     .poll(() => page.evaluate(() => (globalThis as { __POD_LOADED_REMOTES__?: Record<string, string> }).__POD_LOADED_REMOTES__?.remote_checkout))
     .toBe(version);
   await expect(page.getByText(/Checkout version/)).toHaveCount(0);
-  if ((await storedPins(page)) !== null) await expect(pinsBadge(page)).toContainText(new RegExp(`Loaded: .*checkout ${version.replace(/\./g, '\\.')}\\b`));
+  if ((await storedPins(page)) !== null) await expect(pinsBadge(page)).toContainText(new RegExp(`Loaded: .*checkout ${version.replace(/\./g, '\\.')}(?![\\d.])`));
 }
 
 async function openCart(page: Page, version: string): Promise<void> {

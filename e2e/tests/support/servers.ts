@@ -1,4 +1,23 @@
 /**
+ * The first of the four ports the servers under test listen on: 8181 unless `E2E_PORT_BASE`
+ * says otherwise, so two checkouts on one machine can run their journeys at the same time.
+ */
+export const PORT_BASE = portBase(process.env.E2E_PORT_BASE);
+
+function portBase(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 8181;
+  const base = Number(raw);
+  if (!Number.isInteger(base) || base < 1024 || base > 65532) {
+    throw new Error(`E2E_PORT_BASE must be a port from 1024 to 65532 (four ports are used from it), not '${raw}'`);
+  }
+  return base;
+}
+
+function portAt(offset: number): number {
+  return PORT_BASE + offset;
+}
+
+/**
  * The servers under test (started by playwright.config.ts, one per project).
  * `portal`: the default lifetimes; `short-access-token`: access tokens that expire within seconds;
  * `deployments`: environment `staging` of its own copy of the static root, which
@@ -7,10 +26,10 @@
  * carts (tests/checkout.spec.ts) never change what the library journeys read.
  */
 export const SERVERS = {
-  portal: { port: 8181, environment: 'local' },
-  shortAccessToken: { port: 8182, environment: 'local', accessTokenTtlSeconds: 5 },
-  deployments: { port: 8183, environment: 'staging' },
-  checkout: { port: 8184, environment: 'local' },
+  portal: { port: portAt(0), environment: 'local' },
+  shortAccessToken: { port: portAt(1), environment: 'local', accessTokenTtlSeconds: 5 },
+  deployments: { port: portAt(2), environment: 'staging' },
+  checkout: { port: portAt(3), environment: 'local' },
 } as const;
 
 /** The origin of a server under test (127.0.0.1: the origin whose localStorage holds the session). */
