@@ -50,6 +50,8 @@ const MSG = {
   testingInProduct: '@pod/shared-contracts/testing is for test files only (fake fetch, fake tokens).',
   serverContracts:
     'The server may import only @pod/shared-contracts/validation, /constants, /format and /checkout (the package root pulls in browser UI).',
+  e2eFixtures:
+    "Journeys take test and expect from './support/fixtures', which fails a journey on any Content-Security-Policy violation.",
   siblingFeature:
     'A feature does not import a sibling feature: move what both need to the app\'s shared folders (lib/, ui/) or to @pod/shared-contracts.',
 };
@@ -233,6 +235,17 @@ export default defineConfig([
     files: area.files,
     rules: { 'no-restricted-imports': ['error', { patterns: area.patterns }] },
   })),
+  {
+    // Listed after the e2e names block, so it wins for spec files (and repeats its patterns).
+    name: 'boundaries/names/e2e journeys',
+    files: [`e2e/tests/**/*.spec.${CODE}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: common(), paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: MSG.e2eFixtures }] },
+      ],
+    },
+  },
   {
     name: 'pod/imports',
     files: [`**/*.${CODE}`],

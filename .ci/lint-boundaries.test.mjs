@@ -234,3 +234,19 @@ describe('the rules of hooks', () => {
     assert.deepEqual(await hookMessages(code), []);
   });
 });
+
+describe('the browser journeys', () => {
+  const importMessages = async (filePath, code) =>
+    (await lint(filePath, code)).filter(([ruleId]) => ruleId === RULE).map(([, message]) => message);
+
+  it("take test and expect from the CSP-checking fixtures, not from '@playwright/test'", async () => {
+    const messages = await importMessages('e2e/tests/x.spec.ts', "import { expect, test } from '@playwright/test';\ntest('x', () => expect(1).toBe(1));\n");
+    assert.equal(messages.length, 2);
+    assert.ok(messages.every((message) => message.endsWith('fails a journey on any Content-Security-Policy violation.')));
+  });
+
+  it("may import types from '@playwright/test' and test from the fixtures", async () => {
+    const code = "import { type Page } from '@playwright/test';\nimport { test } from './support/fixtures';\ntest('x', async ({ page }: { page: Page }) => { await page.goto('/'); });\n";
+    assert.deepEqual(await importMessages('e2e/tests/x.spec.ts', code), []);
+  });
+});
