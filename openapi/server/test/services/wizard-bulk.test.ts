@@ -3,17 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { BOOK_MESSAGES } from '../../src/domain/bulk-row.js';
 import { DEFAULT_PRICE_CONFIG, localPrintCost, roundMoney } from '../../src/domain/pricing.js';
 import { DUPLICATE_UPLOAD_MESSAGE } from '../../src/services/wizard.js';
+import { bulkRow as row } from '../helpers/bulk-row.js';
 import { bearer, buildTestApp, registerActiveUser, type TestApp } from '../helpers/test-app.js';
 
-const row = (overrides: Record<string, unknown> = {}) => ({
-  barcode_is_required: false, bind: 'Perfect Bound', book_title: 'Stars over Limpopo', duplex_needed: false,
-  finish: 'Matt', format_type: 'print', gender: null, genre: 'FIC000000', heavyGraphics: false, heavy_graphics: false,
-  height: 234, i_cover_type_id: null, i_duplex_covered: false, i_paper_type_id: 1, international_price: 15.99,
-  is_international: true, is_local: true, isbn: null, isbn_is_required: true, l_cover_type_id: 1,
-  l_paper_type_id: 1, local_price: 249, nationality: null, no_of_pages: 200, perforation: false,
-  recording_needed: false, soft_touch_matt_lamination: false, spine_id: 105, spiral_bound: false, spot_uv: false,
-  voiceover_id: null, width: 156, ...overrides,
-});
 
 describe('wizard service: bulk calculation', () => {
   let t: TestApp;
