@@ -73,6 +73,12 @@ export async function openDatabase(
     });
     // Idle clients can error (server restart); without a listener that would crash the process.
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+    // The pool listens for errors of idle clients only. A checked-out client whose connection
+    // drops (database restart, network cut) also emits 'error' on itself, and an unheard 'error'
+    // event would crash the process; its query fails anyway and the request answers 503.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.error('PostgreSQL connection error:', err.message));
+    });
     return new Kysely<Database>({ dialect: withAvailabilityErrors(new PostgresDialect({ pool })) });
   }
 
