@@ -99,7 +99,9 @@ function positiveInt(raw: string | undefined, fallback: number): number {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const publicUrl = (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/+$/, '');
+  // Unset: this server on the port it listens on (PORT=8190 must not send e-mail links and
+  // payment returns to :8080).
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT?.trim() || '8080'}`).replace(/\/+$/, '');
   return {
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 15 * MINUTE),

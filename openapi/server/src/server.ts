@@ -44,6 +44,12 @@ try {
   }
   await app.listen({ port, host });
 } catch (err) {
+  if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    // The common case deserves one plain line rather than a stack trace.
+    console.error(`Port ${port} on ${host} is already in use: stop the other server, or start this one with another PORT.`);
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
   app.log.error({ err }, 'could not start');
   await app.close().catch(() => {});
   process.exit(1);
