@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { SessionGate, Spinner, raiseAlert, sessionStore } from '@pod/shared-contracts';
+import { QueryProvider, SessionGate, Spinner, raiseAlert, sessionStore } from '@pod/shared-contracts';
 import { App } from './app';
 import { pinnedRemotes } from './federation/apply-pins';
 import { assertCompatibleContract } from './federation/contract-check';
@@ -46,17 +46,20 @@ async function start(): Promise<void> {
   }).render(
     <StrictMode>
       <Provider store={sessionStore}>
-        <BrowserRouter>
-          <SessionGate
-            fallback={
-              <main id="main">
-                <Spinner label="Starting the portal" />
-              </main>
-            }
-          >
-            <App loader={loader} tabGuard={tabGuard} />
-          </SessionGate>
-        </BrowserRouter>
+        {/* The one QueryClientProvider of the page: remotes rendered in the shell use it. */}
+        <QueryProvider>
+          <BrowserRouter>
+            <SessionGate
+              fallback={
+                <main id="main">
+                  <Spinner label="Starting the portal" />
+                </main>
+              }
+            >
+              <App loader={loader} tabGuard={tabGuard} />
+            </SessionGate>
+          </BrowserRouter>
+        </QueryProvider>
       </Provider>
     </StrictMode>,
   );

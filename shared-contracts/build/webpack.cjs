@@ -45,6 +45,8 @@ const SHARED_PACKAGES = [
   'react-router-dom',
   'jotai',
   'jotai/',
+  // One QueryClient cache for the page: a second copy would have its own QueryClientContext.
+  '@tanstack/react-query',
   '@pod/shared-contracts',
 ];
 

@@ -19,6 +19,7 @@ export * from './session';
 // A new session file, exported here so that src/session/index.ts keeps its export list.
 export { ACTIVE_TAB_STORAGE_KEYS } from './session/active-tab';
 export * from './data';
+export * from './query';
 export * from './alerts';
 export * from './routes';
 export * from './contracts';

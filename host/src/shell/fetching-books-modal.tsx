@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button, Modal, Spinner, useSharedDataStatus } from '@pod/shared-contracts';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { Button, Modal, Spinner, queryKeys } from '@pod/shared-contracts';
 
 /** Pages whose content is the user's books. */
 export const BOOKS_PAGES: readonly string[] = ['/books', '/dashboard'];
@@ -15,7 +16,10 @@ export const FETCHING_BOOKS_DELAY_MS = 400;
  */
 export function FetchingBooksModal({ delayMs = FETCHING_BOOKS_DELAY_MS }: { delayMs?: number }) {
   const { pathname } = useLocation();
-  const { loading, loaded } = useSharedDataStatus('books');
+  const client = useQueryClient();
+  const loading = useIsFetching({ queryKey: queryKeys.books(), exact: true }) > 0;
+  // The first load since sign-in: the cache (emptied at every user change) has no books yet.
+  const loaded = client.getQueryData(queryKeys.books()) !== undefined;
   const waiting = loading && !loaded && BOOKS_PAGES.includes(pathname);
   const [slow, setSlow] = useState(false);
   const [dismissed, setDismissed] = useState(false);

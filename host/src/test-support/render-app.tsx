@@ -1,15 +1,10 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { SessionGate, setCurrentUser, type User } from '@pod/shared-contracts';
+import { renderWithProviders } from '@pod/shared-contracts/testing';
 import { App } from '../app';
 import { createRemoteLoader, type ModuleImporter } from '../federation/remote-loader';
 import { createTabGuard, type TabGuard } from '../tab-guard/tab-guard';
 import { MemoryStorage } from './memory-storage';
-
-/** Shows the current path, so tests can see where a redirect went. */
-export function LocationProbe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
 
 /** A signed-in user as the session stores it. */
 export const THANDI = { id: 7, email: 'thandi@example.co.za', name_first: 'Thandi', name_last: 'Nkosi', balance: 1250 } as User;
@@ -44,12 +39,10 @@ export interface RenderAppOptions {
 /** Renders the whole portal as bootstrap does (session gate included) at `path`, with or without a stored user, on fake remotes. */
 export function renderApp(path: string, { user = null, importer = fakeRemoteModules(), tabGuard = isolatedTabGuard() }: RenderAppOptions = {}) {
   setCurrentUser(user);
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionGate>
-        <App loader={createRemoteLoader(importer)} tabGuard={tabGuard} />
-      </SessionGate>
-      <LocationProbe />
-    </MemoryRouter>,
+  return renderWithProviders(
+    <SessionGate>
+      <App loader={createRemoteLoader(importer)} tabGuard={tabGuard} />
+    </SessionGate>,
+    { route: path, probe: true },
   );
 }

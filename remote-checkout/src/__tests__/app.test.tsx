@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { alertsAtom, loadedVersions, sessionStore } from '@pod/shared-contracts';
-import { installFakeFetch } from '@pod/shared-contracts/testing';
+import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 
 function Where() {
@@ -9,11 +9,12 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
+  renderWithProviders(
+    <>
       <App />
       <Where />
-    </MemoryRouter>,
+    </>,
+    { route: path },
   );
 }
 
@@ -43,7 +44,7 @@ describe('remote_checkout App', () => {
 
   it.each([
     ['/checkout/payment', /There is nothing to pay/],
-    ['/checkout/success', /proofing phase/],
+    ['/checkout/success', /There is no payment to confirm/],
     ['/checkout/cancelled', /Your items are still in your cart/],
   ])('has one heading at %s', async (path, settled) => {
     renderAt(path);

@@ -1,8 +1,8 @@
-import { StrictMode, type ReactElement } from 'react';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import { alertsAtom, AlertRegion, hydrateSession, sessionStore, type User } from '@pod/shared-contracts';
+import { renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 import type { CartResult } from '../lib/api/get-cart';
 import type { CartItem } from '../lib/cart-items';
@@ -74,27 +74,25 @@ export function resetCheckout(): void {
   sessionStore.set(alertsAtom, []);
 }
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
 /**
  * Renders remote_checkout's App at `path` as the host does (alert bars above it), optionally
  * under StrictMode, and returns a user-event session.
  */
 export function renderCheckout(
   path: string,
-  { strict = false, advanceTimers }: { strict?: boolean; advanceTimers?: (ms: number) => unknown } = {},
+  {
+    strict = false,
+    advanceTimers,
+    queryClient,
+  }: { strict?: boolean; advanceTimers?: (ms: number) => unknown; queryClient?: QueryClient } = {},
 ) {
-  const tree: ReactElement = (
-    <MemoryRouter initialEntries={[path]}>
+  renderWithProviders(
+    <>
       <AlertRegion />
       <App />
-      <LocationProbe />
-    </MemoryRouter>
+    </>,
+    { route: path, probe: true, strict, ...(queryClient ? { queryClient } : {}) },
   );
-  render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return userEvent.setup(advanceTimers ? { advanceTimers } : {});
 }
 

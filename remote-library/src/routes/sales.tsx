@@ -1,13 +1,13 @@
 import { useDocumentTitle } from '@pod/shared-contracts';
-import { SalesPlaceholder } from '../features/sales/sales-placeholder';
+import { SalesList } from '../features/sales/sales-list';
 
-/** `/sales`: an empty placeholder, as specified. */
+/** `/sales`: the sales of the user's books. */
 export function SalesScreen() {
   useDocumentTitle('Sales');
   return (
     <>
       <h1>Sales</h1>
-      <SalesPlaceholder />
+      <SalesList />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { atom, type PrimitiveAtom } from 'jotai';
 import type { components } from '../api/schema';
 
 type Schemas = components['schemas'];
@@ -23,8 +22,8 @@ export interface SharedBooks {
 }
 
 /**
- * The shared collections of account-area.md section 7 ("Shared loaders", loaded when
- * user_status is 1), under the names of the specification's stored state.
+ * The shared collections of account-area.md section 7 ("Shared loaders"), under the names of
+ * the specification's stored state. Each is one query now (src/query), loaded when first shown.
  */
 export interface SharedData {
   /** GET /user/quoteinfo */
@@ -40,79 +39,3 @@ export interface SharedData {
   /** GET /user/pricinglist (one configuration in practice) */
   prices: Prices[];
 }
-
-/** The name of one shared collection. */
-export type SharedCollectionName = keyof SharedData;
-
-/** Every shared collection, in the order they are requested. */
-export const SHARED_COLLECTIONS: readonly SharedCollectionName[] = [
-  'resources',
-  'sales',
-  'orders',
-  'voiceArtists',
-  'books',
-  'prices',
-];
-
-/** Loading state of one collection. */
-export interface SharedLoadState {
-  /** A request for it is in flight. */
-  loading: boolean;
-  /** At least one load has finished since sign-in (successfully or not). */
-  loaded: boolean;
-  /** The last load failed; the collection was left empty. */
-  failed: boolean;
-}
-
-/** The value each collection holds before it is loaded (and after logout). */
-export function emptySharedData(): SharedData {
-  return {
-    resources: [],
-    sales: [],
-    orders: [],
-    voiceArtists: [],
-    books: { localBooks: [], internationalBooks: [] },
-    prices: [],
-  };
-}
-
-const EMPTY = emptySharedData();
-
-/** Shared resources (quote options), in `sessionStore`. */
-export const sharedResourcesAtom = atom<QuoteResource[]>(EMPTY.resources);
-/** Shared sales list, in `sessionStore`. */
-export const sharedSalesAtom = atom<SalesSummary[]>(EMPTY.sales);
-/** Shared orders (first 100), in `sessionStore`. */
-export const sharedOrdersAtom = atom<Order[]>(EMPTY.orders);
-/** Shared voice-over artists, in `sessionStore`. */
-export const sharedVoiceArtistsAtom = atom<VoiceArtist[]>(EMPTY.voiceArtists);
-/** Shared books (local and international), in `sessionStore`. */
-export const sharedBooksAtom = atom<SharedBooks>(EMPTY.books);
-/** Shared price configuration, in `sessionStore`. */
-export const sharedPricesAtom = atom<Prices[]>(EMPTY.prices);
-
-/** Each collection's atom by name, for code that handles them generically. */
-export const sharedDataAtoms: { readonly [K in SharedCollectionName]: PrimitiveAtom<SharedData[K]> } = {
-  resources: sharedResourcesAtom,
-  sales: sharedSalesAtom,
-  orders: sharedOrdersAtom,
-  voiceArtists: sharedVoiceArtistsAtom,
-  books: sharedBooksAtom,
-  prices: sharedPricesAtom,
-};
-
-/** The state before any load. */
-export function initialLoadStates(): Record<SharedCollectionName, SharedLoadState> {
-  const idle: SharedLoadState = { loading: false, loaded: false, failed: false };
-  return {
-    resources: idle,
-    sales: idle,
-    orders: idle,
-    voiceArtists: idle,
-    books: idle,
-    prices: idle,
-  };
-}
-
-/** Loading flags of every collection, in `sessionStore` (the host's fetching-books modal reads `books`). */
-export const sharedDataStatusAtom = atom<Record<SharedCollectionName, SharedLoadState>>(initialLoadStates());

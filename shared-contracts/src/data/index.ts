@@ -1,38 +1,8 @@
 /**
- * Shared data: the collections every remote reads (books, orders, sales, resources,
- * voiceArtists, prices), loaded once by the host when user_status is 1, kept in jotai atoms
- * of `sessionStore` and emptied whenever the current user changes (logout included).
+ * Shared data: the types and the GET calls of the collections every remote reads (books,
+ * orders, sales, resources, voiceArtists, prices). They are cached by the query layer
+ * (src/query: one QueryClient, emptied whenever the current user changes), not here.
  */
-export {
-  SHARED_COLLECTIONS,
-  emptySharedData,
-  sharedBooksAtom,
-  sharedDataAtoms,
-  sharedDataStatusAtom,
-  sharedOrdersAtom,
-  sharedPricesAtom,
-  sharedResourcesAtom,
-  sharedSalesAtom,
-  sharedVoiceArtistsAtom,
-  type Book,
-  type Order,
-  type Prices,
-  type QuoteResource,
-  type SalesSummary,
-  type SharedBooks,
-  type SharedCollectionName,
-  type SharedData,
-  type SharedLoadState,
-  type VoiceArtist,
-} from './collections';
-export { loadSharedCollection, loadSharedData, resetSharedData } from './load-shared-data';
-export {
-  useSharedBooks,
-  useSharedDataStatus,
-  useSharedOrders,
-  useSharedPrices,
-  useSharedResources,
-  useSharedSales,
-  useSharedVoiceArtists,
-} from './hooks';
+export type { Book, Order, Prices, QuoteResource, SalesSummary, SharedBooks, SharedData, VoiceArtist } from './collections';
 export { asList, readPayload } from './read-payload';
+export type { TransactionRecord } from './api/list-transactions';

@@ -7,7 +7,11 @@
  * - `installFakeFetch`: a scripted global fetch that records every request the typed client
  *   really sends (method, path without the /api/v1 base, query, Authorization, JSON body).
  * - `deferred`: a promise with its resolve handle, to hold an answer until the test releases it.
+ * - `renderWithProviders`, `Providers`, `LocationProbe`, `createTestQueryClient`: the one way
+ *   to render a screen (session store, a fresh QueryClient with retry off, a MemoryRouter).
  */
+
+export { createTestQueryClient, LocationProbe, Providers, renderWithProviders, type ProvidersOptions } from './render';
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetSharedData, type User } from '@pod/shared-contracts';
+import type { User } from '@pod/shared-contracts';
 import { installFakeApi, type FakeAnswer } from '../../test-support/fake-api';
 import { renderApp, THANDI } from '../../test-support/render-app';
 
@@ -22,7 +22,6 @@ function slowBooks() {
 
 beforeEach(() => {
   jest.useFakeTimers();
-  resetSharedData();
 });
 
 afterEach(() => {
@@ -45,6 +44,8 @@ describe('the fetching-books modal', () => {
     expect(dialog).toContainElement(screen.getByRole('status', { name: 'Loading your books' }));
 
     await books.answer();
+    // The query cache tells its observers on the next tick (a timer, under fake timers).
+    await after(0);
     expect(screen.queryByRole('dialog', { name: 'Fetching your books' })).not.toBeInTheDocument();
   });
 

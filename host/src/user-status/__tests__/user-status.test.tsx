@@ -3,10 +3,9 @@ import userEvent from '@testing-library/user-event';
 import {
   getCurrentUser,
   navigateTo,
-  resetSharedData,
-  sessionStore,
+  queryKeys,
   setTokens,
-  sharedBooksAtom,
+  type SharedBooks,
   type User,
 } from '@pod/shared-contracts';
 import { fakeJwt, installFakeApi } from '../../test-support/fake-api';
@@ -24,9 +23,7 @@ const SHARED_LOADERS = [
   'GET /user/pricinglist',
 ];
 
-beforeEach(() => {
-  resetSharedData();
-});
+const booksIn = (view: ReturnType<typeof renderApp>) => view.queryClient.getQueryData<SharedBooks>(queryKeys.books());
 
 afterEach(() => {
   setTokens(null);
@@ -103,9 +100,9 @@ describe('user_status 1 (active)', () => {
         ? { status: 200, body: { statusCode: 0, localBooks: [book], internationalBooks: [] } }
         : undefined,
     );
-    renderApp('/books', { user: as(1) });
+    const view = renderApp('/books', { user: as(1) });
 
-    await waitFor(() => expect(sessionStore.get(sharedBooksAtom).localBooks).toEqual([book]));
+    await waitFor(() => expect(booksIn(view)?.localBooks).toEqual([book]));
   });
 });
 
@@ -195,8 +192,8 @@ describe('logging out', () => {
         return { status: 200, body: { statusCode: 0, localBooks: [book], internationalBooks: [] } };
       return undefined;
     });
-    renderApp('/books', { user: as(1) });
-    await waitFor(() => expect(sessionStore.get(sharedBooksAtom).localBooks).toHaveLength(1));
+    const view = renderApp('/books', { user: as(1) });
+    await waitFor(() => expect(booksIn(view)?.localBooks).toHaveLength(1));
     sessionStorage.setItem('wizardPage', 'general-info');
 
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Log out' }));
@@ -206,6 +203,6 @@ describe('logging out', () => {
     expect(getCurrentUser()).toBeNull();
     expect(Object.keys(localStorage)).toEqual(['lastUpdate']);
     expect(sessionStorage.length).toBe(0);
-    expect(sessionStore.get(sharedBooksAtom).localBooks).toEqual([]);
+    expect(booksIn(view)).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName, cx, formatDayMonth, formatRand, useCurrentUser } from '@pod/shared-contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, buttonClassName, cx, formatDayMonth, formatRand, queryKeys, useCurrentUser } from '@pod/shared-contracts';
+import { getCart } from '../../lib/api/get-cart';
 import { asCartItems, toCartLine } from '../../lib/cart-items';
 import styles from './cart-dropdown.module.css';
 
@@ -8,10 +10,15 @@ import styles from './cart-dropdown.module.css';
  * The top bar's cart: a button with the item count that opens a panel listing the stored
  * user's cart (book name, final price with 2 decimals, date as dd/MM) and a Checkout link to
  * /checkout. Escape or a click outside closes it; Escape returns focus to the button.
+ * The items are the `cart` query's (GET /user/cart), so a change made by any remote (a bulk
+ * upload, a payment) shows here without a reload; the stored user's cart stands in until
+ * the first answer, or when it fails.
  */
 export function CartDropdown() {
   const user = useCurrentUser();
-  const lines = asCartItems(user?.cart).map(toCartLine);
+  const signedIn = user !== null;
+  const cart = useQuery({ queryKey: queryKeys.cart(), queryFn: () => getCart(null), enabled: signedIn });
+  const lines = asCartItems(cart.data?.results ?? user?.cart).map(toCartLine);
   const count = lines.length;
   const [open, setOpen] = useState(false);
   const panelId = useId();

@@ -5,11 +5,11 @@ import {
   Button,
   buttonClassName,
   cartTotals,
-  loadCurrentUser,
+  QueryState,
   raiseAlert,
   sessionStore,
-  Spinner,
   useCurrentUser,
+  useInvalidate,
   type ApiError,
 } from '@pod/shared-contracts';
 import { toCartLine, type CartLine } from '../../lib/cart-items';
@@ -39,21 +39,16 @@ export function CartView() {
     setCoupon(null);
     setNotice(couponRefusal(error));
   };
-  const { cart, loading, failed, reload, replace } = useCart(coupon?.couponId ?? null, refuseCoupon);
+  const { cart, loading, replace, query } = useCart(coupon?.couponId ?? null, refuseCoupon);
+  const invalidate = useInvalidate();
   const { busy, proceed } = useProceed(refuseCoupon);
 
   if (!cart) {
-    if (failed) {
-      return (
-        <div className={styles.state}>
-          <p>Your cart could not be loaded.</p>
-          <Button variant="secondary" onClick={reload}>
-            Try again
-          </Button>
-        </div>
-      );
-    }
-    return <Spinner label="Loading your cart" />;
+    return (
+      <QueryState query={query} loadingLabel="Loading your cart">
+        {() => null}
+      </QueryState>
+    );
   }
 
   const lines = cart.results.map(toCartLine);
@@ -78,8 +73,8 @@ export function CartView() {
     setRemoving(line.key);
     try {
       replace(await removeCartItem(line.item.book_id, line.item.international_book_id));
-      // The top bar's cart count comes from the stored user.
-      await loadCurrentUser().catch(() => undefined);
+      // The stored user's cart and balance follow (replace refreshed the cart's other views).
+      await invalidate('userChanged');
     } catch (error) {
       raiseAlert({ variant: 'danger', message: error });
     } finally {

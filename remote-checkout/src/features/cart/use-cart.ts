@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, raiseAlert } from '@pod/shared-contracts';
-import { getCart, type CartResult } from '../../lib/api/get-cart';
+import { useCallback, useEffect, useRef } from 'react';
+import { hashKey, keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { queryKeys, type ApiError } from '@pod/shared-contracts';
+import { getCart, isCouponRefusal, type CartResult } from '../../lib/api/get-cart';
 
 /** The cart as the page knows it: the last answer (kept while reloading), loading and failed flags. */
 export interface CartState {
@@ -9,50 +10,52 @@ export interface CartState {
   failed: boolean;
   /** Loads the cart again (after a failure). */
   reload: () => void;
-  /** Replaces the cart with an answer already at hand (DELETE answers the updated cart). */
+  /**
+   * Replaces the cart with an answer already at hand (DELETE answers the updated cart); the
+   * cart's other views (another coupon, the top bar's) are refetched.
+   */
   replace: (cart: CartResult) => void;
+  /** The query itself, for QueryState (loading, error with Retry). */
+  query: UseQueryResult<CartResult>;
 }
 
 /**
- * Loads GET /user/cart with `coupon_id` when a coupon is applied, again whenever it changes.
- * A coupon the server refuses (404 unknown or expired, 409 `C15` used meanwhile) is handed to
- * `onCouponRejected`, whose owner drops it; the cart then reloads without it. Other failures
- * raise an alert and set `failed`.
+ * The `cart` query: GET /user/cart with `coupon_id` when a coupon is applied, again whenever it
+ * changes (the previous answer stays on screen meanwhile). A coupon the server refuses is
+ * handed to `onCouponRejected`, whose owner drops it; the cart then loads without it. Other
+ * failures set `failed` (the page shows them with Retry, not as a global alert).
  */
 export function useCart(couponId: number | null, onCouponRejected: (error: ApiError) => void): CartState {
-  const [cart, setCart] = useState<CartResult | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.cart(couponId),
+    queryFn: () => getCart(couponId),
+    placeholderData: keepPreviousData,
+  });
   const rejected = useRef(onCouponRejected);
   rejected.current = onCouponRejected;
+  const refusal = isCouponRefusal(couponId, query.error) ? query.error : null;
 
   useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setFailed(false);
-    getCart(couponId)
-      .then((answer) => {
-        if (!active) return;
-        setCart(answer);
-        setLoading(false);
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        if (couponId && error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-          rejected.current(error);
-          return;
-        }
-        raiseAlert({ variant: 'danger', message: error });
-        setFailed(true);
-        setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-  }, [couponId, attempt]);
+    if (refusal) rejected.current(refusal);
+  }, [refusal]);
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const replace = useCallback((next: CartResult) => setCart(next), []);
-  return { cart, loading, failed, reload, replace };
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const replace = useCallback(
+    (next: CartResult) => {
+      const key = queryKeys.cart(couponId);
+      client.setQueryData(key, next);
+      void client.invalidateQueries({ queryKey: queryKeys.cart().slice(0, 1), predicate: (other) => other.queryHash !== hashKey(key) });
+    },
+    [client, couponId],
+  );
+  return {
+    cart: query.data ?? null,
+    loading: query.isFetching,
+    failed: query.isError && !refusal,
+    reload,
+    replace,
+    query,
+  };
 }

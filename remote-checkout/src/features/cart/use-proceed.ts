@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, loadCurrentUser, raiseAlert, sessionStore } from '@pod/shared-contracts';
+import { ApiError, raiseAlert, sessionStore, useInvalidate } from '@pod/shared-contracts';
 import { cartBookIds, type CartItem } from '../../lib/cart-items';
 import { paymentSummaryAtom } from '../../lib/checkout-state';
 import { COUPON_USED_CODE } from '../../lib/messages';
@@ -17,14 +17,16 @@ export interface ProceedInput {
 /**
  * One payment attempt at a time (account-area.md section 4, Checkout): a ref guards against a
  * second click before React re-renders the disabled button. POST /user/checkoutpayment with
- * the reference 'BAL-' + timestamp; statusCode 0 re-reads the user (balance and cart in the
- * top bar) and goes to /checkout/success?tref=<reference>; 7 keeps the summary and goes to
+ * the reference 'BAL-' + timestamp; statusCode 0 tells every view a payment was made (the
+ * balance and cart in the top bar, the transactions the success page confirms it from) and
+ * goes to /checkout/success?tref=<reference>; 7 keeps the summary and goes to
  * /checkout/payment; C15 is handed to `onCouponUsed`; anything else raises an alert.
  */
 export function useProceed(onCouponUsed: (error: ApiError) => void): { busy: boolean; proceed: (input: ProceedInput) => void } {
   const navigate = useNavigate();
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
+  const invalidate = useInvalidate();
 
   const run = async (input: ProceedInput) => {
     const reference = `BAL-${Date.now()}`;
@@ -41,7 +43,7 @@ export function useProceed(onCouponUsed: (error: ApiError) => void): { busy: boo
       const status = String(summary.statusCode);
       if (status === '0') {
         // The balance and the cart changed; a failed re-read leaves the old figures, nothing more.
-        await loadCurrentUser().catch(() => undefined);
+        await invalidate('paymentMade');
         navigate(`/checkout/success?tref=${encodeURIComponent(reference)}`);
         return;
       }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClassName, loadCurrentUser, Spinner } from '@pod/shared-contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { buttonClassName, invalidateAfter, Spinner } from '@pod/shared-contracts';
 import { finishCheckout } from './finish-checkout';
 import type { ConfirmationState } from './use-checkout-confirmation';
 import styles from './payment-return.module.css';
@@ -14,6 +15,7 @@ export const CONFIRMATION_HEADINGS: Record<ConfirmationState, string> = {
   unconfirmed: 'Your payment is being confirmed',
   'not-completed': 'Your payment was not completed',
   error: 'We could not confirm your payment',
+  nothing: 'No payment to confirm',
 };
 
 function BackToCart({ primary = false }: { primary?: boolean }) {
@@ -31,17 +33,18 @@ function BackToCart({ primary = false }: { primary?: boolean }) {
  */
 export function ConfirmationResult({ state }: { state: ConfirmationState }) {
   const finished = useRef(false);
+  const client = useQueryClient();
 
   useEffect(() => {
     if (finished.current) return;
     if (state === 'success') {
       finished.current = true;
-      void finishCheckout();
+      void finishCheckout(client);
     } else if (state === 'received') {
       finished.current = true;
-      void loadCurrentUser().catch(() => undefined);
+      void invalidateAfter(client, 'balanceChanged').catch(() => undefined);
     }
-  }, [state]);
+  }, [state, client]);
 
   return (
     <div aria-live="polite" className={styles.result}>
@@ -84,6 +87,14 @@ export function ConfirmationResult({ state }: { state: ConfirmationState }) {
       {state === 'not-completed' ? (
         <>
           <p>The payment provider reported that the payment did not go through. You can try again from your cart.</p>
+          <p className={styles.actions}>
+            <BackToCart primary />
+          </p>
+        </>
+      ) : null}
+      {state === 'nothing' ? (
+        <>
+          <p>There is no payment to confirm.</p>
           <p className={styles.actions}>
             <BackToCart primary />
           </p>

@@ -1,4 +1,4 @@
-import { ACTIVE_TAB_STORAGE_KEYS, loadCurrentUser, loadSharedCollection, STORAGE_KEYS } from '@pod/shared-contracts';
+import { ACTIVE_TAB_STORAGE_KEYS, invalidateAfter, queryClient, STORAGE_KEYS } from '@pod/shared-contracts';
 import { clearCheckoutState } from '../../lib/checkout-state';
 
 /**
@@ -35,11 +35,12 @@ export function clearLocalStorageAfterCheckout(): void {
 
 /**
  * After a paid cart: clears local storage (above), forgets the coupon (atom and
- * 'pod-checkout-coupon') and the payment summary, then re-reads the user (balance and cart in
- * the top bar) and the books (the paid ones now enter proofing). Never rejects.
+ * 'pod-checkout-coupon') and the payment summary, then tells every view a payment was made
+ * (the user's balance and cart in the top bar, the books now in proofing, the cart, the
+ * transactions). Never rejects.
  */
-export async function finishCheckout(): Promise<void> {
+export async function finishCheckout(client = queryClient): Promise<void> {
   clearLocalStorageAfterCheckout();
   clearCheckoutState();
-  await Promise.all([loadCurrentUser().catch(() => undefined), loadSharedCollection('books')]);
+  await invalidateAfter(client, 'paymentMade').catch(() => undefined);
 }

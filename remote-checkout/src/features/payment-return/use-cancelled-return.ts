@@ -1,22 +1,27 @@
-import { useEffect } from 'react';
-import { useKeyedRequest } from '../../lib/use-keyed-request';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@pod/shared-contracts';
 import { confirmCheckoutCancelled } from './api/confirm-checkout-cancelled';
 import type { ReturnParams } from './return-params';
 
 /**
  * Records the return to /checkout/cancelled once per reference and token: POST
- * /user/checkoutcancelled. The page reads the same whatever the answer, so failures are only
- * logged. Without a token or tref nothing is sent.
+ * /user/checkoutcancelled, as a query keyed by both so StrictMode and re-renders share the one
+ * request (return tokens work once). The page reads the same whatever the answer, so failures
+ * are only logged. Without a token or tref nothing is sent.
  */
 export function useCancelledReturn({ token, tref }: ReturnParams): void {
-  const request = useKeyedRequest<void>();
-  useEffect(() => {
-    if (token === null || tref === null) return;
-    void request(`${tref}/${token}`, () =>
-      confirmCheckoutCancelled(tref, token).then(
-        () => undefined,
-        (error: unknown) => console.error('Recording the cancelled payment failed', error),
+  useQuery({
+    queryKey: queryKeys.checkoutCancellation(tref ?? '', token ?? ''),
+    queryFn: () =>
+      confirmCheckoutCancelled(tref ?? '', token ?? '').then(
+        () => true,
+        (error: unknown) => {
+          console.error('Recording the cancelled payment failed', error);
+          return false;
+        },
       ),
-    );
-  }, [request, token, tref]);
+    enabled: token !== null && tref !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
 }

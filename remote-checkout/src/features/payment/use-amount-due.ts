@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError, raiseAlert } from '@pod/shared-contracts';
-import { getCart, type CartResult } from '../../lib/api/get-cart';
+import { useCallback, useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys, raiseAlert } from '@pod/shared-contracts';
+import { getCart, isCouponRefusal, type CartResult } from '../../lib/api/get-cart';
 import { setAppliedCoupon } from '../../lib/checkout-state';
 import { couponRefusal } from '../../lib/messages';
 
@@ -12,37 +13,21 @@ export interface AmountDue {
 }
 
 /**
- * GET /user/cart with the applied coupon: the server's `amountToPay` is what the provider will
- * charge. A coupon refused meanwhile (404, 409 `C15`) is dropped with a warning, and the cart
- * reloads without it; other failures raise an alert.
+ * The `cart` query with the applied coupon (shared with the cart page's cache): the server's
+ * `amountToPay` is what the provider will charge. A coupon refused meanwhile (404, 409 `C15`)
+ * is dropped with a warning, and the cart reloads without it.
  */
 export function useAmountDue(couponId: number | null): AmountDue {
-  const [cart, setCart] = useState<CartResult | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const query = useQuery({ queryKey: queryKeys.cart(couponId), queryFn: () => getCart(couponId) });
+  const refusal = isCouponRefusal(couponId, query.error) ? query.error : null;
 
   useEffect(() => {
-    let active = true;
-    setFailed(false);
-    getCart(couponId)
-      .then((answer) => {
-        if (active) setCart(answer);
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        if (couponId && error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-          raiseAlert({ variant: 'warning', message: couponRefusal(error) });
-          setAppliedCoupon(null);
-          return;
-        }
-        raiseAlert({ variant: 'danger', message: error });
-        setFailed(true);
-      });
-    return () => {
-      active = false;
-    };
-  }, [couponId, attempt]);
+    if (!refusal) return;
+    raiseAlert({ variant: 'warning', message: couponRefusal(refusal) });
+    setAppliedCoupon(null);
+  }, [refusal]);
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { cart, failed, reload };
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return { cart: query.data ?? null, failed: query.isError && !refusal, reload };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName, loadCurrentUser, loadSharedCollection, Modal, raiseAlert, type Book } from '@pod/shared-contracts';
+import { Button, buttonClassName, Modal, raiseAlert, useInvalidate, type Book } from '@pod/shared-contracts';
 import { archiveBook } from './api/archive-book';
 import { deleteBook } from './api/delete-book';
 import { bookAction, continueLink, parseBookMisc, regionFlag, type Region } from './book-model';
@@ -20,11 +20,6 @@ const CONFIRM = {
   },
 } as const;
 
-// The server took the book out of the cart: the shared books and the stored user (cart) follow.
-async function refreshAfterChange(): Promise<void> {
-  await Promise.all([loadSharedCollection('books'), loadCurrentUser().catch(() => undefined)]);
-}
-
 /**
  * The book's actions (account-area.md section 4): 'Cancel book' when neither archived nor
  * paid, 'Delete book' only when archived, nothing when paid, each after a confirmation; a
@@ -36,6 +31,8 @@ export function BookActions({ book, region, onDeleted }: { book: Book; region: R
   const resume = continueLink(book, region);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The server took the book out of the cart too: the books, the cart and the user follow.
+  const invalidate = useInvalidate();
 
   const run = async () => {
     if (!action) return;
@@ -53,7 +50,7 @@ export function BookActions({ book, region, onDeleted }: { book: Book; region: R
     setConfirming(false);
     raiseAlert({ variant: 'success', message: action === 'cancel' ? BOOK_MESSAGES.archiveSuccess : BOOK_MESSAGES.deleteSuccess });
     if (action === 'delete') onDeleted();
-    await refreshAfterChange();
+    await invalidate('bookRemoved');
   };
 
   const confirm = action ? CONFIRM[action] : null;

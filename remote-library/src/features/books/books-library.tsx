@@ -1,17 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  AlertBar,
-  Button,
-  buttonClassName,
-  GENERIC_ERROR_MESSAGE,
-  loadSharedCollection,
-  Spinner,
-  useCurrentUser,
-  useSharedBooks,
-  useSharedDataStatus,
-  type Book,
-} from '@pod/shared-contracts';
+import { buttonClassName, QueryState, useBooksQuery, type Book, type SharedBooks } from '@pod/shared-contracts';
 import { BookDetail } from './book-detail';
 import { BookList } from './book-list';
 import type { Region } from './book-model';
@@ -29,42 +18,32 @@ const REGIONS: readonly TabItem<Region>[] = [
  * there) under Local and International tabs, and the detail panel of the selected book.
  */
 export function BooksLibrary() {
-  const user = useCurrentUser();
-  const books = useSharedBooks();
-  const status = useSharedDataStatus('books');
+  const query = useBooksQuery({ refetchOnMount: 'always' });
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Loading your books"
+      isEmpty={(books) => books.localBooks.length === 0 && books.internationalBooks.length === 0}
+      empty={
+        <div className={styles.empty}>
+          <p>{BOOK_MESSAGES.empty}</p>
+          <Link to="/new-book" className={buttonClassName('primary')}>
+            Get Started
+          </Link>
+        </div>
+      }
+    >
+      {(books) => <Library books={books} />}
+    </QueryState>
+  );
+}
+
+/** The books under the region tabs, with the selected book's panel. */
+function Library({ books }: { books: SharedBooks }) {
   const [region, setRegion] = useState<Region>('local');
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const userId = user?.id ?? null;
-
-  useEffect(() => {
-    if (userId !== null) void loadSharedCollection('books');
-  }, [userId]);
-
   const list: Book[] = region === 'local' ? books.localBooks : books.internationalBooks;
   const selected = list.find((book) => book.id === selectedId) ?? null;
-  const none = books.localBooks.length === 0 && books.internationalBooks.length === 0;
-
-  if (none && (status.loading || (userId !== null && !status.loaded))) return <Spinner label="Loading your books" />;
-  if (none && status.failed) {
-    return (
-      <div className={styles.failure}>
-        <AlertBar variant="danger" message={GENERIC_ERROR_MESSAGE} />
-        <Button variant="secondary" onClick={() => void loadSharedCollection('books')}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (none) {
-    return (
-      <div className={styles.empty}>
-        <p>{BOOK_MESSAGES.empty}</p>
-        <Link to="/new-book" className={buttonClassName('primary')}>
-          Get Started
-        </Link>
-      </div>
-    );
-  }
 
   const regionName = region === 'local' ? 'Local' : 'International';
   return (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { alertMessage, ApiError, loadSharedCollection } from '@pod/shared-contracts';
+import { alertMessage, ApiError, useInvalidate } from '@pod/shared-contracts';
 import { bulkCalculate, type BulkCalculateResult } from './api/bulk-calculate';
 import type { CsvParser } from './csv-parser';
 import { classifyRows, uploadProgress, type BulkCsvRow, type InvalidRow, type ValidRow } from './csv-rows';
@@ -95,6 +95,7 @@ export interface BulkUpload {
 export function useBulkUpload(parser: CsvParser, calculate: typeof bulkCalculate = bulkCalculate): BulkUpload {
   const [state, setState] = useState<BulkUploadState>(INITIAL);
   const stopRun = useRef<(() => void) | null>(null);
+  const invalidate = useInvalidate();
 
   const reset = useCallback(() => {
     stopRun.current?.();
@@ -133,8 +134,9 @@ export function useBulkUpload(parser: CsvParser, calculate: typeof bulkCalculate
         };
         await Promise.all(Array.from({ length: Math.min(CONCURRENCY, valid.length) }, work));
         update((current) => ({ ...current, phase: 'done' }));
-        // The new quotes are books of the user now: refresh the shared list /books shows.
-        if (active && saved > 0) void loadSharedCollection('books');
+        // The new quotes are books of the user and items of the cart now: every view of them
+        // (the books, the top bar's cart count in remote-checkout) refreshes.
+        if (saved > 0) void invalidate('booksAdded');
       }
 
       setState({ ...INITIAL, phase: 'parsing', fileName: file.name });
@@ -161,7 +163,7 @@ export function useBulkUpload(parser: CsvParser, calculate: typeof bulkCalculate
         }
       });
     },
-    [parser, calculate],
+    [parser, calculate, invalidate],
   );
 
   useEffect(() => () => stopRun.current?.(), []);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Spinner, useSharedBooks, useSharedDataStatus } from '@pod/shared-contracts';
+import { Button, QueryState, useBooksQuery, type SharedBooks } from '@pod/shared-contracts';
 import { documentsOf, filterDocuments, type DocumentFilter } from './document-items';
 import styles from './documents.module.css';
 
@@ -9,10 +9,12 @@ const TILES: { filter: DocumentFilter; label: string; empty: string }[] = [
   { filter: 'contract', label: 'Contracts', empty: 'No contracts yet' },
 ];
 
+const NO_BOOKS: SharedBooks = { localBooks: [], internationalBooks: [] };
+
 /** The user's documents (files and contracts of the shared books) behind three filter tiles. */
 export function DocumentsList() {
-  const books = useSharedBooks();
-  const { loading } = useSharedDataStatus('books');
+  const query = useBooksQuery();
+  const books = query.data ?? NO_BOOKS;
   const [filter, setFilter] = useState<DocumentFilter>('all');
   const items = useMemo(() => documentsOf(books), [books]);
   const shown = filterDocuments(items, filter);
@@ -32,7 +34,8 @@ export function DocumentsList() {
           </Button>
         ))}
       </div>
-      {shown.length > 0 ? (
+      <QueryState query={query} loadingLabel="Loading documents" isEmpty={() => shown.length === 0} empty={<p className={styles.empty}>{tile?.empty}</p>}>
+        {() => (
         <ul className={styles.list} aria-label="Documents">
           {shown.map((item) => (
             <li key={item.key} className={styles.item}>
@@ -50,11 +53,8 @@ export function DocumentsList() {
             </li>
           ))}
         </ul>
-      ) : loading ? (
-        <Spinner label="Loading documents" />
-      ) : (
-        <p className={styles.empty}>{tile?.empty}</p>
-      )}
+        )}
+      </QueryState>
     </>
   );
 }

@@ -1,60 +1,51 @@
-import { useEffect, useState } from 'react';
-import { LIMITS, raiseAlert, useSharedOrders, type Order } from '@pod/shared-contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIMITS, queryKeys, type Order } from '@pod/shared-contracts';
 import { getBookOrdersPage } from './api/get-book-orders-page';
 
 /** Page size of GET /user/getbookorders (its maximum, and the shared loader's). */
 const TAKE = LIMITS.sharedOrdersTake;
 
-/** Every order of the user as loaded so far, and whether more pages are on the way. */
+/** Every order of the user as loaded so far, whether more pages are on the way, and the query's state. */
 export interface AllOrders {
   orders: Order[];
   loading: boolean;
+  /** The query itself, for QueryState (loading, error with Retry, empty). */
+  query: ReturnType<typeof useQuery<Order[]>>;
 }
 
 /**
- * All the user's orders. The shared orders (the first 100, loaded by the host) show at once;
- * the hook then pages through GET /user/getbookorders 100 at a time until a short page and
- * publishes the growing list after each page, so results appear progressively. A page that
- * brings no order not seen before also ends the loop (a server ignoring `skip` must not spin
- * forever). A failure keeps what was loaded and raises an alert.
+ * All the user's orders (the `orders` query key, so any change to orders refreshes it). The
+ * shared first 100 show at once when the cache has them; the query then pages through GET
+ * /user/getbookorders 100 at a time until a short page and publishes the growing list after
+ * each page, so results appear progressively. A page that brings no order not seen before
+ * also ends the loop (a server ignoring `skip` must not spin forever). A failure keeps what
+ * was loaded on screen and the error shows with Retry.
  */
 export function useAllOrders(): AllOrders {
-  const shared = useSharedOrders();
-  const [fetched, setFetched] = useState<Order[] | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    async function loadAll(): Promise<void> {
+  const client = useQueryClient();
+  const key = queryKeys.orders('all');
+  const query = useQuery<Order[]>({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
       const seen = new Set<string>();
       let all: Order[] = [];
       for (let skip = 0; ; skip += TAKE) {
         const page = await getBookOrdersPage(skip, TAKE, signal);
-        if (signal.aborted) return;
         let fresh = 0;
         for (const order of page) {
-          const key = String(order.order_id);
-          if (!seen.has(key)) {
-            seen.add(key);
+          const id = String(order.order_id);
+          if (!seen.has(id)) {
+            seen.add(id);
             fresh += 1;
           }
         }
         all = all.concat(page);
-        setFetched(all);
-        if (page.length < TAKE || fresh === 0) return;
+        if (page.length < TAKE || fresh === 0) return all;
+        // Shown while the next page loads: the query stays fetching until the last one.
+        client.setQueryData(key, all);
       }
-    }
-    setLoading(true);
-    loadAll()
-      .catch((error: unknown) => {
-        if (!signal.aborted) raiseAlert({ variant: 'danger', message: error });
-      })
-      .finally(() => {
-        if (!signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, []);
-
-  return { orders: fetched ?? shared, loading };
+    },
+    placeholderData: () => client.getQueryData<Order[]>(queryKeys.orders('first')),
+  });
+  return { orders: query.data ?? [], loading: query.isFetching, query };
 }

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { Button, formatDateTime, formatRand, formatUsd, LIMITS, Spinner, type Order } from '@pod/shared-contracts';
+import { Button, formatDateTime, formatRand, formatUsd, LIMITS, QueryState, Spinner, type Order } from '@pod/shared-contracts';
 import { OrderCard } from './order-card';
 import { NO_FILTERS, OrderFiltersBar } from './order-filters';
 import { filterOrders, indexOrders, paginate, type IndexedOrder, type OrderFilters, type OrderFormatters } from './order-query';
@@ -20,7 +20,7 @@ const PAGE_SIZE = LIMITS.ordersPageSize;
  * never waits for the filter, and only the visible page is rendered.
  */
 export function YourOrders() {
-  const { orders, loading } = useAllOrders();
+  const { orders, loading, query: ordersQuery } = useAllOrders();
   const cache = useRef(new WeakMap<Order, IndexedOrder>());
   const indexed = useMemo(() => indexOrders(orders, FORMATTERS, cache.current), [orders]);
 
@@ -39,15 +39,26 @@ export function YourOrders() {
   }
 
   if (indexed.length === 0) {
-    return loading ? (
-      <Spinner label="Loading orders" />
-    ) : (
-      <p className={styles.empty}>You don&apos;t have any orders yet</p>
+    return (
+      <QueryState
+        query={ordersQuery}
+        loadingLabel="Loading orders"
+        isEmpty={(list) => list.length === 0}
+        empty={<p className={styles.empty}>You don&apos;t have any orders yet</p>}
+      >
+        {() => <Spinner label="Loading orders" />}
+      </QueryState>
     );
   }
 
   return (
     <>
+      {/* A page that failed keeps the orders already shown; its error offers Retry. */}
+      {ordersQuery.status === 'error' ? (
+        <QueryState query={ordersQuery} loadingLabel="Loading orders">
+          {() => null}
+        </QueryState>
+      ) : null}
       <OrderFiltersBar filters={filters} onChange={changeFilters} />
       <div className={styles.summary}>
         <p role="status" className={styles.count}>

@@ -1,37 +1,26 @@
-import { useEffect, useState } from 'react';
-import { ApiError, formatDateTime, formatRand, raiseAlert } from '@pod/shared-contracts';
-import { listTransactions, type TransactionRecord } from './api/list-transactions';
+import { formatDateTime, formatRand, QueryState, useTransactionsQuery, type TransactionRecord } from '@pod/shared-contracts';
 import styles from './transactions.module.css';
 
 const COLUMNS = ['Date and time', 'Type', 'Amount before fees', 'Fee', 'Amount after fees', 'Status', 'Balance'];
 
 /**
- * The user's transactions (the newest 100). Until the server has them the table stays empty
- * with a 'No transactions yet' row: an empty list or a 501 is not an error. Other failures
- * raise an alert and leave the table empty too.
+ * The user's transactions (the newest 100, the `transactions` query, refreshed after a
+ * payment). Loading, a failure (with Retry) and 'No transactions yet' are three states: the
+ * empty row shows only for a successful empty answer.
  */
 export function TransactionsTable() {
-  const [rows, setRows] = useState<TransactionRecord[] | null>(null);
+  const query = useTransactionsQuery();
+  return (
+    <QueryState query={query} loadingLabel="Loading transactions">
+      {(rows) => <Table rows={rows} />}
+    </QueryState>
+  );
+}
 
-  useEffect(() => {
-    let active = true;
-    listTransactions()
-      .then((list) => {
-        if (active) setRows(list);
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        if (!(error instanceof ApiError && error.status === 501)) raiseAlert({ variant: 'danger', message: error });
-        setRows([]);
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
-
+function Table({ rows }: { rows: TransactionRecord[] }) {
   return (
     <div className={styles.scroller}>
-      <table className={styles.table} aria-busy={rows === null || undefined}>
+      <table className={styles.table}>
         <caption className={styles.caption}>Your transactions, newest first</caption>
         <thead>
           <tr>
@@ -43,11 +32,7 @@ export function TransactionsTable() {
           </tr>
         </thead>
         <tbody>
-          {rows === null ? (
-            <tr>
-              <td colSpan={COLUMNS.length}>Loading transactions…</td>
-            </tr>
-          ) : rows.length === 0 ? (
+          {rows.length === 0 ? (
             <tr>
               <td colSpan={COLUMNS.length}>No transactions yet</td>
             </tr>

@@ -1,25 +1,44 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { setCurrentUser } from '@pod/shared-contracts';
+import { Route, Routes } from 'react-router-dom';
+import { installFakeFetch, renderWithProviders, type FakeAnswer } from '@pod/shared-contracts/testing';
+import { invalidateAfter, setCurrentUser } from '@pod/shared-contracts';
 import { MISSING, thandi, ZULU } from '../../../test-support/checkout-fixtures';
 import { CartDropdown } from '../cart-dropdown';
 
 function renderDropdown() {
-  render(
-    <MemoryRouter initialEntries={['/dashboard']}>
+  const { queryClient } = renderWithProviders(
+    <>
       <CartDropdown />
       <Routes>
         <Route path="/dashboard" element={<h1>Dashboard</h1>} />
         <Route path="/checkout" element={<h1>Checkout</h1>} />
       </Routes>
-    </MemoryRouter>,
+    </>,
+    { route: '/dashboard' },
   );
-  return userEvent.setup();
+  return Object.assign(userEvent.setup(), { queryClient });
 }
 
 describe('CartDropdown', () => {
-  beforeEach(() => setCurrentUser(null));
+  beforeEach(() => {
+    setCurrentUser(null);
+    // The stored cart stands in while GET /user/cart is unavailable.
+    installFakeFetch(() => ({ status: 503, body: {} }));
+  });
+
+  it("counts GET /user/cart's items, and counts again when another remote changes the cart", async () => {
+    let items = [ZULU];
+    installFakeFetch((): FakeAnswer => ({ status: 200, body: { statusCode: 0, results: items, itemsTotal: 0, couponDeduction: 0, cartTotal: 0, balance: 0, amountToPay: 0 } }));
+    setCurrentUser(thandi({ cart: [] }));
+    const { queryClient } = renderDropdown();
+    expect(await screen.findByRole('button', { name: 'Cart (1 item)' })).toBeInTheDocument();
+
+    items = [ZULU, MISSING];
+    await act(() => invalidateAfter(queryClient, 'booksAdded'));
+
+    expect(await screen.findByRole('button', { name: 'Cart (2 items)' })).toBeInTheDocument();
+  });
 
   it('shows the item count and leads to checkout', async () => {
     const user = renderDropdown();

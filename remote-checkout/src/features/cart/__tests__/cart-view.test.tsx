@@ -120,16 +120,17 @@ describe('/checkout/cart items', () => {
     expect(currentLocation()).toBe('/new-book');
   });
 
-  it('raises an alert and offers a retry when the cart cannot be loaded', async () => {
+  it('shows a cart that cannot be loaded as an error with Retry, not as a global alert nor an empty cart', async () => {
     answer = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } });
     const user = renderCheckout('/checkout/cart');
 
-    expect(await screen.findByText('Your cart could not be loaded.')).toBeInTheDocument();
-    expect(raisedAlerts()).toEqual([
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       "Something went wrong and we're not sure what to do about it. Please try again and contact us if the error persists.",
-    ]);
+    );
+    expect(raisedAlerts()).toEqual([]);
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
     serveCart();
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Items in your cart' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { getCurrentUser, sessionStore, setCurrentUser, sharedBooksAtom } from '@pod/shared-contracts';
-import { deferred, installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
+import { getCurrentUser, queryKeys, sessionStore, setCurrentUser } from '@pod/shared-contracts';
+import { createTestQueryClient, deferred, installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { appliedCouponAtom, COUPON_STORAGE_KEY, paymentSummaryAtom, setAppliedCoupon } from '../../../lib/checkout-state';
 import { raisedAlerts, renderCheckout, resetCheckout, thandi } from '../../../test-support/checkout-fixtures';
 
@@ -51,7 +51,9 @@ afterEach(() => jest.useRealTimers());
 
 describe('/checkout/success after a provider payment', () => {
   it('confirms tref and token with the server, then shows the success content', async () => {
-    renderCheckout('/checkout/success?token=t1&id=5&tref=PAY-1');
+    const client = createTestQueryClient();
+    client.setQueryData(queryKeys.books(), { localBooks: [], internationalBooks: [] });
+    renderCheckout('/checkout/success?token=t1&id=5&tref=PAY-1', { queryClient: client });
 
     expect(await screen.findByRole('heading', { level: 1, name: SUCCESS })).toBeInTheDocument();
     expect(confirmations().map((call) => call.body)).toEqual([{ reference: 'PAY-1', token: 't1' }]);
@@ -59,7 +61,8 @@ describe('/checkout/success after a provider payment', () => {
     expect(screen.getByRole('link', { name: 'Your books' })).toHaveAttribute('href', '/books');
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     await waitFor(() => expect(getCurrentUser()?.balance).toBe(0));
-    await waitFor(() => expect(sessionStore.get(sharedBooksAtom).localBooks).toHaveLength(1));
+    // The paid books enter proofing: every view of the books (and cart, transactions) refetches.
+    await waitFor(() => expect(client.getQueryState(queryKeys.books())?.isInvalidated).toBe(true));
     expect(document.title).toBe('Print on Demand | Payment successful');
   });
 
@@ -168,17 +171,55 @@ describe('/checkout/success after a provider payment', () => {
 });
 
 describe('/checkout/success after a balance payment', () => {
-  it('shows success at once without asking the server, and finishes the checkout', async () => {
+  const paid = (reference: string, status = 'complete') => ({
+    status: 200,
+    body: { statusCode: 0, results: [{ id: 4, date: '2024-05-10T08:00:00Z', type: 'payment', amount_before_fees: 100, fee: 0, amount_after_fees: 100, status, balance: 0, reference }] },
+  });
+
+  it('confirms the reference among the transactions first, then finishes the checkout', async () => {
+    calls = installFakeFetch((request) => {
+      if (request.path === '/user/transactions') return paid('BAL-1700000000000');
+      if (request.path === '/user/viewuserinfo') return userInfo();
+      return { status: 404 };
+    });
     renderCheckout('/checkout/success?tref=BAL-1700000000000');
 
-    expect(screen.getByRole('heading', { level: 1, name: SUCCESS })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: SUCCESS })).toBeInTheDocument();
     await waitFor(() => expect(getCurrentUser()?.balance).toBe(0));
     expect(confirmations()).toHaveLength(0);
-    expect(calls.map((call) => call.path).sort()).toEqual(['/user/getuserbooks', '/user/viewuserinfo']);
+    // The transactions again too: the payment made invalidates them.
+    expect([...new Set(calls.map((call) => call.path))].sort()).toEqual(['/user/transactions', '/user/viewuserinfo']);
     expect(localStorage.getItem('books')).toBeNull();
     expect(localStorage.getItem('wizardPage')).toBeNull();
     expect(localStorage.getItem('access-token')).toBe('access-1');
     expect(sessionStorage.getItem(COUPON_STORAGE_KEY)).toBeNull();
     expect(sessionStore.get(appliedCouponAtom)).toBeNull();
+  });
+
+  it('says there is no payment to confirm for a reference the server does not know, and clears nothing', async () => {
+    calls = installFakeFetch((request) => (request.path === '/user/transactions' ? paid('BAL-1') : { status: 404 }));
+    renderCheckout('/checkout/success?tref=BAL-999');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No payment to confirm' })).toBeInTheDocument();
+    expect(screen.getByText('There is no payment to confirm.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to cart' })).toHaveAttribute('href', '/checkout/cart');
+    expect(screen.queryByText(/successfully processed/)).not.toBeInTheDocument();
+    expect(localStorage.getItem('books')).toBe('[]');
+    expect(sessionStore.get(appliedCouponAtom)).not.toBeNull();
+  });
+});
+
+describe('/checkout/success without a reference', () => {
+  it('asks nothing, says there is no payment to confirm with a link to the cart, and clears nothing', async () => {
+    renderCheckout('/checkout/success');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'No payment to confirm' })).toBeInTheDocument();
+    expect(screen.getByText('There is no payment to confirm.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to cart' })).toHaveAttribute('href', '/checkout/cart');
+    await act(async () => {});
+    expect(calls).toEqual([]);
+    expect(localStorage.getItem('books')).toBe('[]');
+    expect(sessionStore.get(appliedCouponAtom)).not.toBeNull();
   });
 });

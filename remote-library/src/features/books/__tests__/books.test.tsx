@@ -1,10 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import {
   AlertRegion,
   alertsAtom,
-  resetSharedData,
   sessionStore,
   setCurrentUser,
   type Book,
@@ -12,7 +10,7 @@ import {
   type SalesSummary,
   type User,
 } from '@pod/shared-contracts';
-import { installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
+import { installFakeFetch, renderWithProviders, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { BooksScreen } from '../../../routes/books';
 
 const misc = (value: object) => JSON.stringify(value);
@@ -108,11 +106,12 @@ function api(request: RecordedRequest): FakeAnswer {
 }
 
 function renderBooks() {
-  render(
-    <MemoryRouter initialEntries={['/books']}>
+  renderWithProviders(
+    <>
       <AlertRegion />
       <BooksScreen />
-    </MemoryRouter>,
+    </>,
+    { route: '/books' },
   );
   return userEvent.setup();
 }
@@ -130,7 +129,6 @@ async function openBook(user: ReturnType<typeof userEvent.setup>, title: string)
 
 beforeEach(() => {
   setCurrentUser(null);
-  resetSharedData();
   sessionStore.set(alertsAtom, []);
   library = {
     localBooks: [ZULU, KALAHARI, OCEAN, DRAKENSBERG, NO_STATUS],
@@ -198,16 +196,11 @@ describe('/books', () => {
     const many = (count: number) =>
       Array.from({ length: count }, (_, i) => ({ id: 100 + i, book_title: `Book ${i + 1}`, format_type: 'print', misc: '{}' }));
     library.localBooks = many(8);
-    const { unmount } = render(
-      <MemoryRouter>
-        <BooksScreen />
-      </MemoryRouter>,
-    );
+    const { unmount } = renderWithProviders(<BooksScreen />);
     expect(await screen.findByRole('list', { name: 'Local books' })).not.toHaveClass('scrolling');
     unmount();
 
     library.localBooks = many(9);
-    resetSharedData();
     renderBooks();
     await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(9));
     expect(screen.getByRole('list', { name: 'Local books' })).toHaveClass('scrolling');

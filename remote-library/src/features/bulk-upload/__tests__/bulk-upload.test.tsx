@@ -1,10 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { streamCsv, type CsvParseEvent, type CsvParser } from '../csv-parser';
 import { BulkUpload } from '../bulk-upload';
 import { BulkUploadScreen } from '../../../routes/bulk-upload';
-import { deferred, installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
+import { deferred, installFakeFetch, renderWithProviders, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { csvFile, csvText, rawRow } from './csv-fixtures';
 
 const NO_BOOKS = 'No books detected in your CSV document.';
@@ -43,11 +42,7 @@ function installApi(calculate: (request: RecordedRequest) => FakeAnswer | Promis
 const calculations = (log: RecordedRequest[]) => log.filter((request) => request.path === '/user/bulkcalculate');
 
 function renderPage(parser: CsvParser = streamCsv) {
-  render(
-    <MemoryRouter initialEntries={['/bulk-upload']}>
-      <BulkUpload parser={parser} />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<BulkUpload parser={parser} />, { route: '/bulk-upload' });
   return userEvent.setup();
 }
 
@@ -85,11 +80,7 @@ function manualParser() {
 
 describe('/bulk-upload', () => {
   it('explains the upload and links the CSV template and example served with the app', () => {
-    render(
-      <MemoryRouter initialEntries={['/bulk-upload']}>
-        <BulkUploadScreen />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<BulkUploadScreen />, { route: '/bulk-upload' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Bulk CSV Upload' })).toBeInTheDocument();
     expect(document.title).toBe('Print on Demand | Bulk Upload');
@@ -159,8 +150,9 @@ describe('/bulk-upload', () => {
     });
     expect(Object.keys(bodies[0]?.row ?? {})).toHaveLength(32);
     expect(bodies[1]?.row).toMatchObject({ isbn: '9780620123456', is_local: false });
-    // The quotes are new books of the user: the shared list /books shows is refreshed.
-    expect(log.some((request) => request.path === '/user/getuserbooks')).toBe(true);
+    // The quotes are new books and cart items of the user: the session's user (the top bar's
+    // balance and cart) is read again; the books and cart queries on screen refetch too.
+    await waitFor(() => expect(log.some((request) => request.path === '/user/viewuserinfo')).toBe(true));
   });
 
   it('refuses every row of a file whose header has a column too many or too few, without calling the server', async () => {

@@ -1,7 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { emptySharedData, sessionStore, sharedBooksAtom, sharedDataStatusAtom, type SharedBooks } from '@pod/shared-contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys, type SharedBooks } from '@pod/shared-contracts';
+import { createTestQueryClient, deferred, installFakeFetch, renderWithProviders, type FakeAnswer } from '@pod/shared-contracts/testing';
 import { DocumentsScreen } from '../../../routes/documents';
 
 const BOOKS: SharedBooks = {
@@ -27,12 +28,13 @@ const BOOKS: SharedBooks = {
   ],
 };
 
+let client: QueryClient;
+
+/** Puts `books` in the cache as a fresh answer of GET /user/getuserbooks. */
+const setBooks = (books: SharedBooks) => client.setQueryData(queryKeys.books(), books);
+
 function renderDocuments() {
-  render(
-    <MemoryRouter initialEntries={['/documents']}>
-      <DocumentsScreen />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<DocumentsScreen />, { route: '/documents', queryClient: client });
   return userEvent.setup();
 }
 
@@ -49,13 +51,13 @@ function tile(name: 'All' | 'Books' | 'Contracts') {
 }
 
 beforeEach(() => {
-  sessionStore.set(sharedBooksAtom, emptySharedData().books);
-  sessionStore.set(sharedDataStatusAtom, (states) => ({ ...states, books: { loading: false, loaded: true, failed: false } }));
+  client = createTestQueryClient();
+  setBooks({ localBooks: [], internationalBooks: [] });
 });
 
 describe('/documents', () => {
   it('filters the files of the shared books with the All, Books and Contracts tiles', async () => {
-    sessionStore.set(sharedBooksAtom, BOOKS);
+    setBooks(BOOKS);
     const user = renderDocuments();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Documents' })).toBeInTheDocument();
@@ -85,7 +87,7 @@ describe('/documents', () => {
   });
 
   it('links a document only where its content is there', () => {
-    sessionStore.set(sharedBooksAtom, BOOKS);
+    setBooks(BOOKS);
     renderDocuments();
 
     expect(screen.getByRole('link', { name: 'Book' })).toHaveAttribute('href', 'data:application/pdf;base64,JVBERi0=');
@@ -99,7 +101,7 @@ describe('/documents', () => {
     const user = renderDocuments();
     expect(screen.getByText("You don't have any documents yet")).toBeInTheDocument();
 
-    act(() => sessionStore.set(sharedBooksAtom, { localBooks: [], internationalBooks: BOOKS.internationalBooks }));
+    act(() => setBooks({ localBooks: [], internationalBooks: BOOKS.internationalBooks }));
     await user.click(tile('Books'));
     expect(screen.getByText('No book files yet')).toBeInTheDocument();
     await user.click(tile('Contracts'));
@@ -107,7 +109,8 @@ describe('/documents', () => {
   });
 
   it('shows a spinner while the books load', () => {
-    sessionStore.set(sharedDataStatusAtom, (states) => ({ ...states, books: { loading: true, loaded: false, failed: false } }));
+    client = createTestQueryClient();
+    installFakeFetch(() => deferred<FakeAnswer>().promise);
     renderDocuments();
 
     expect(screen.getByRole('status', { name: 'Loading documents' })).toBeInTheDocument();

@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { alertsAtom, sessionStore, sharedOrdersAtom, type Order } from '@pod/shared-contracts';
-import { deferred, installFakeFetch, type FakeAnswer } from '@pod/shared-contracts/testing';
+import type { QueryClient } from '@tanstack/react-query';
+import { alertsAtom, queryKeys, sessionStore, type Order } from '@pod/shared-contracts';
+import { createTestQueryClient, deferred, installFakeFetch, renderWithProviders, type FakeAnswer } from '@pod/shared-contracts/testing';
 import { OrdersScreen } from '../../../routes/orders';
 
 const ZULU: Order = {
@@ -47,12 +47,13 @@ function answerOrders(orders: Order[]): FakeAnswer {
   return { status: 200, body: { statusCode: 0, results: orders } };
 }
 
+let client: QueryClient;
+
+/** The first 100 orders as the shared loader left them in the cache. */
+const setSharedOrders = (orders: Order[]) => client.setQueryData(queryKeys.orders('first'), orders);
+
 function renderOrders() {
-  render(
-    <MemoryRouter initialEntries={['/orders']}>
-      <OrdersScreen />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<OrdersScreen />, { route: '/orders', queryClient: client });
   return userEvent.setup();
 }
 
@@ -65,7 +66,7 @@ function shownTitles(): string[] {
 }
 
 beforeEach(() => {
-  sessionStore.set(sharedOrdersAtom, []);
+  client = createTestQueryClient();
   sessionStore.set(alertsAtom, []);
 });
 
@@ -187,7 +188,7 @@ describe('/orders', () => {
   });
 
   it('treats statusCode 11 as no orders, even over stale shared orders', async () => {
-    sessionStore.set(sharedOrdersAtom, [ZULU]);
+    setSharedOrders([ZULU]);
     installFakeFetch(() => ({ status: 200, body: { statusCode: 11, description: 'No orders', results: [] } }));
     renderOrders();
 
@@ -247,7 +248,7 @@ describe('/orders', () => {
   });
 
   it('shows the shared orders at once while the full list loads', async () => {
-    sessionStore.set(sharedOrdersAtom, [ZULU]);
+    setSharedOrders([ZULU]);
     const answer = deferred<FakeAnswer>();
     installFakeFetch(() => answer.promise);
     renderOrders();
@@ -259,7 +260,7 @@ describe('/orders', () => {
     expect(await screen.findByText('Showing 2 of 2 orders')).toBeInTheDocument();
   });
 
-  it('keeps what it has and raises an alert when a page fails', async () => {
+  it('keeps what it has and shows the failure with Retry, not as a global alert', async () => {
     installFakeFetch((request) =>
       request.query.skip === '0'
         ? answerOrders(many(100))
@@ -269,7 +270,10 @@ describe('/orders', () => {
 
     expect(await screen.findByText('Showing 12 of 100 orders')).toBeInTheDocument();
     await act(async () => {});
-    expect(sessionStore.get(alertsAtom).map((alert) => alert.message)).toEqual(['Orders are unavailable']);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Orders are unavailable');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(sessionStore.get(alertsAtom)).toEqual([]);
+    expect(screen.getByText('Showing 12 of 100 orders')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading more orders' })).not.toBeInTheDocument();
   });
 });

@@ -1,17 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { alertsAtom, sessionStore } from '@pod/shared-contracts';
-import { installFakeFetch } from '@pod/shared-contracts/testing';
+import { installFakeFetch, renderWithProviders, type FakeAnswer } from '@pod/shared-contracts/testing';
 import { TransactionsScreen } from '../../../routes/transactions';
 
 const COLUMNS = ['Date and time', 'Type', 'Amount before fees', 'Fee', 'Amount after fees', 'Status', 'Balance'];
 
 function renderTransactions() {
-  render(
-    <MemoryRouter initialEntries={['/transactions']}>
-      <TransactionsScreen />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<TransactionsScreen />, { route: '/transactions' });
 }
 
 beforeEach(() => sessionStore.set(alertsAtom, []));
@@ -41,8 +37,8 @@ describe('/transactions', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Transactions' })).toBeInTheDocument();
     expect(document.title).toBe('Print on Demand | Transactions');
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(COLUMNS);
     const first = await screen.findByRole('row', { name: /top-up/ });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(COLUMNS);
     expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       '02-04-2024 14:05',
       'top-up',
@@ -99,11 +95,22 @@ describe('/transactions', () => {
     expect(sessionStore.get(alertsAtom)).toEqual([]);
   });
 
-  it('raises an alert on other failures and still shows the empty table', async () => {
-    installFakeFetch(() => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }));
+  it('shows other failures with Retry, never the empty row nor a global alert, and Retry loads the rows', async () => {
+    let fail = true;
+    const log = installFakeFetch((): FakeAnswer =>
+      fail
+        ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }
+        : { status: 200, body: { statusCode: 0, results: [{ id: 1, date: '2024-04-01T09:00:00', type: 'welcome credit', amount_before_fees: 100, fee: 0, amount_after_fees: 100, status: 'complete', balance: 100 }] } },
+    );
     renderTransactions();
 
-    expect(await screen.findByRole('cell', { name: 'No transactions yet' })).toBeInTheDocument();
-    expect(sessionStore.get(alertsAtom).map((alert) => alert.variant)).toEqual(['danger']);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Something went wrong/);
+    expect(screen.queryByRole('cell', { name: 'No transactions yet' })).not.toBeInTheDocument();
+    expect(sessionStore.get(alertsAtom)).toEqual([]);
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('row', { name: /welcome credit/ })).toBeInTheDocument();
+    expect(log).toHaveLength(2);
   });
 });

@@ -1,4 +1,6 @@
-import { client, unwrap, type components } from '@pod/shared-contracts';
+import { client } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { components } from '../../api/schema';
 
 /** One row of the Transactions table (portal.yaml TransactionRecord). */
 export type TransactionRecord = components['schemas']['TransactionRecord'];

@@ -1,0 +1,117 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { logout } from '../../session/logout';
+import { setNavigator } from '../../session/navigation';
+import { setCurrentUser } from '../../session/store';
+import type { User } from '../../session/user';
+import { installFakeFetch, renderWithProviders, createTestQueryClient, type FakeAnswer } from '../../testing';
+import { clearQueriesOnUserChange, invalidateAfter, QueryState, queryKeys, useBooksQuery, useOrdersQuery, useSalesQuery } from '..';
+
+const BOOK = { id: 1, book_title: 'Karoo Nights', format_type: 'print' };
+
+function Books() {
+  const query = useBooksQuery();
+  return (
+    <QueryState query={query} loadingLabel="Loading books" isEmpty={(books) => books.localBooks.length === 0} empty={<p>No books yet</p>}>
+      {(books) => (
+        <ul aria-label="Books">
+          {books.localBooks.map((book) => (
+            <li key={book.id}>{book.book_title}</li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('QueryState', () => {
+  it('shows a spinner while loading, then the list', async () => {
+    installFakeFetch(() => ({ status: 200, body: { statusCode: 0, localBooks: [BOOK], internationalBooks: [] } }));
+    renderWithProviders(<Books />);
+    expect(screen.getByRole('status', { name: 'Loading books' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Books' })).toHaveTextContent('Karoo Nights');
+  });
+
+  it('shows the empty message only for a successful answer with no rows', async () => {
+    installFakeFetch(() => ({ status: 200, body: { statusCode: 0, localBooks: [], internationalBooks: [] } }));
+    renderWithProviders(<Books />);
+    expect(await screen.findByText('No books yet')).toBeInTheDocument();
+  });
+
+  it('shows a failure as an alert with Retry (not the empty message), and Retry loads the list', async () => {
+    let fail = true;
+    const log = installFakeFetch((): FakeAnswer =>
+      fail
+        ? { status: 500, body: { statusCode: 500, message: 'The books are unavailable' } }
+        : { status: 200, body: { statusCode: 0, localBooks: [BOOK], internationalBooks: [] } },
+    );
+    renderWithProviders(<Books />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The books are unavailable');
+    expect(screen.queryByText('No books yet')).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('list', { name: 'Books' })).toHaveTextContent('Karoo Nights');
+    expect(log).toHaveLength(2);
+  });
+});
+
+describe('shared collection queries', () => {
+  it('asks for the first 100 orders, treats statusCode 11 as none, and reads `results`', async () => {
+    const log = installFakeFetch((request) =>
+      request.path === '/user/getbookorders'
+        ? { status: 404, body: { statusCode: 11, message: 'No orders' } }
+        : { status: 200, body: { statusCode: 0, results: [{ book_id: 1, book_title: 'Karoo Nights', profit: 5, quantity: 2, returned: 0, total_royalties: 5, total_revenue: 9 }] } },
+    );
+    function Both() {
+      const orders = useOrdersQuery();
+      const sales = useSalesQuery();
+      return (
+        <p>
+          {orders.data ? `${orders.data.length} orders` : ''} {sales.data ? `${sales.data[0]?.book_title} sold ${sales.data[0]?.quantity}` : ''}
+        </p>
+      );
+    }
+    renderWithProviders(<Both />);
+    expect(await screen.findByText(/0 orders Karoo Nights sold 2/)).toBeInTheDocument();
+    expect(log.find((request) => request.path === '/user/getbookorders')?.query).toEqual({ skip: '0', take: '100' });
+  });
+});
+
+describe('invalidation and the session', () => {
+  it('refetches the books a bulk upload added, wherever they are shown', async () => {
+    let items = 1;
+    installFakeFetch(() => ({ status: 200, body: { statusCode: 0, localBooks: Array.from({ length: items }, (_, i) => ({ ...BOOK, id: i + 1 })), internationalBooks: [] } }));
+    const { queryClient } = renderWithProviders(<Books />);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(1);
+
+    items = 3;
+    await act(() => invalidateAfter(queryClient, 'booksAdded'));
+
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
+  });
+
+  it('empties the cache when the user logs out, and when another user signs in', async () => {
+    setNavigator(() => undefined);
+    installFakeFetch(() => ({ status: 200, body: {} }));
+    const client = createTestQueryClient();
+    const stop = clearQueriesOnUserChange(client);
+    setCurrentUser({ id: 1, email: 'a@example.co.za' } as User);
+    client.setQueryData(queryKeys.books(), { localBooks: [BOOK], internationalBooks: [] });
+
+    setCurrentUser({ id: 1, email: 'a@example.co.za', balance: 5 } as User);
+    expect(client.getQueryData(queryKeys.books())).toBeDefined();
+
+    await logout();
+    expect(client.getQueryData(queryKeys.books())).toBeUndefined();
+
+    client.setQueryData(queryKeys.books(), { localBooks: [BOOK], internationalBooks: [] });
+    setCurrentUser({ id: 2, email: 'b@example.co.za' } as User);
+    expect(client.getQueryData(queryKeys.books())).toBeUndefined();
+    expect(client.getQueryData(queryKeys.user())).toMatchObject({ id: 2 });
+    stop();
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The query keys of the portal's server state. Every remote builds keys here, never by hand,
+ * so an invalidation rule (./invalidation.ts) reaches every view of the same data whichever
+ * remote shows it. The first element is the resource; invalidating it covers every variant.
+ */
+export const queryKeys = {
+  /** GET /user/viewuserinfo: the current user (balance, cart as stored), kept in the session. */
+  user: () => ['user'] as const,
+  /** GET /user/cart, with or without a coupon. */
+  cart: (couponId: number | null = null) => ['cart', { couponId }] as const,
+  /** GET /user/getuserbooks. */
+  books: () => ['books'] as const,
+  /** One book's files, sales and orders (the detail panel). */
+  bookDetail: (region: string, id: number) => ['books', 'detail', region, id] as const,
+  /** GET /user/getbookorders: `first` is the first 100 (the shared loader), `all` every page. */
+  orders: (scope: 'first' | 'all' = 'first') => ['orders', scope] as const,
+  /** GET /user/getallsale. */
+  sales: () => ['sales'] as const,
+  /** GET /user/transactions (the newest 100). */
+  transactions: () => ['transactions'] as const,
+  /** GET /user/quoteinfo. */
+  resources: () => ['resources'] as const,
+  /** GET /voiceover/getallvoiceoverartists. */
+  voiceArtists: () => ['voiceArtists'] as const,
+  /** GET /user/pricinglist. */
+  prices: () => ['prices'] as const,
+  /** GET /user/booksrenewal (books whose contract must be re-signed). */
+  booksRenewal: () => ['booksRenewal'] as const,
+  /** A provider's return to /checkout/success, confirmed once per reference and token. */
+  checkoutConfirmation: (reference: string, token: string) => ['checkoutConfirmation', reference, token] as const,
+  /** A provider's return to /checkout/cancelled, recorded once per reference and token. */
+  checkoutCancellation: (reference: string, token: string) => ['checkoutCancellation', reference, token] as const,
+} as const;
+
+/** The resource a key belongs to: what invalidation rules name. */
+export type QueryResource = ReturnType<(typeof queryKeys)[keyof typeof queryKeys]>[0];

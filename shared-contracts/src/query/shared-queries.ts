@@ -1,0 +1,104 @@
+import { useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { loadCurrentUser } from '../session/actions';
+import type { User } from '../session/user';
+import { getAllSale } from '../data/api/get-all-sale';
+import { getAllVoiceoverArtists } from '../data/api/get-all-voiceover-artists';
+import { getBookOrders } from '../data/api/get-book-orders';
+import { getPricingList } from '../data/api/get-pricing-list';
+import { getQuoteInfo } from '../data/api/get-quote-info';
+import { getUserBooks } from '../data/api/get-user-books';
+import { listTransactions, type TransactionRecord } from '../data/api/list-transactions';
+import { ApiError } from '../api/errors';
+import type { Order, Prices, QuoteResource, SalesSummary, SharedBooks, VoiceArtist } from '../data/collections';
+import { invalidateAfter, type ServerChange } from './invalidation';
+import { queryKeys } from './query-keys';
+
+/**
+ * The user's books (GET /user/getuserbooks): loading, error with retry, or the two lists.
+ * `refetchOnMount: 'always'` re-reads them on arrival even when the cache is fresh.
+ */
+export function useBooksQuery({ refetchOnMount = true }: { refetchOnMount?: boolean | 'always' } = {}): UseQueryResult<SharedBooks> {
+  return useQuery({ queryKey: queryKeys.books(), queryFn: getUserBooks, refetchOnMount });
+}
+
+/** The first 100 orders of the user's books (GET /user/getbookorders?skip=0&take=100). */
+export function useOrdersQuery(): UseQueryResult<Order[]> {
+  return useQuery({ queryKey: queryKeys.orders('first'), queryFn: getBookOrders });
+}
+
+/** The sales of all the user's books (GET /user/getallsale), one summary per book. */
+export function useSalesQuery(): UseQueryResult<SalesSummary[]> {
+  return useQuery({ queryKey: queryKeys.sales(), queryFn: getAllSale });
+}
+
+/** The newest 100 transactions; a 501 (not implemented yet) is no transactions, not an error. */
+async function readTransactions(): Promise<TransactionRecord[]> {
+  try {
+    return await listTransactions();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 501) return [];
+    throw error;
+  }
+}
+
+/**
+ * The user's newest 100 transactions (GET /user/transactions?skip=0&take=100), newest first;
+ * refreshed after a payment or a coupon. A 501 reads as no transactions. `refetchOnMount:
+ * 'always'` reads them afresh even when the cache is fresh (a payment just made).
+ */
+export function useTransactionsQuery({
+  enabled = true,
+  refetchOnMount = true,
+}: { enabled?: boolean; refetchOnMount?: boolean | 'always' } = {}): UseQueryResult<TransactionRecord[]> {
+  return useQuery({ queryKey: queryKeys.transactions(), queryFn: readTransactions, enabled, refetchOnMount });
+}
+
+/** The quote options: paper types, book types, genres (GET /user/quoteinfo). */
+export function useResourcesQuery(): UseQueryResult<QuoteResource[]> {
+  return useQuery({ queryKey: queryKeys.resources(), queryFn: getQuoteInfo });
+}
+
+/** The voice-over artists (GET /voiceover/getallvoiceoverartists). */
+export function useVoiceArtistsQuery(): UseQueryResult<VoiceArtist[]> {
+  return useQuery({ queryKey: queryKeys.voiceArtists(), queryFn: getAllVoiceoverArtists });
+}
+
+/** The price configuration (GET /user/pricinglist; one element in practice). */
+export function usePricesQuery(): UseQueryResult<Prices[]> {
+  return useQuery({ queryKey: queryKeys.prices(), queryFn: getPricingList });
+}
+
+/**
+ * The current user (GET /user/viewuserinfo through `loadCurrentUser`, which writes the
+ * session: the user itself stays in jotai). Mounted once by the host so that invalidating
+ * `user` refreshes the balance and cart the top bar reads. Fetched once per sign-in.
+ */
+export function useUserQuery({ enabled }: { enabled: boolean }): UseQueryResult<User> {
+  return useQuery({ queryKey: queryKeys.user(), queryFn: loadCurrentUser, enabled, staleTime: Infinity });
+}
+
+/**
+ * `invalidate(change)`: tells every view that `change` happened on the server (see
+ * INVALIDATION_RULES), e.g. `invalidate('booksAdded')` after a bulk upload. Never rejects.
+ */
+export function useInvalidate(): (change: ServerChange) => Promise<void> {
+  const client = useQueryClient();
+  return useCallback((change: ServerChange) => invalidateAfter(client, change).catch(() => undefined), [client]);
+}
+
+/**
+ * The specification's "Shared loaders" (account-area.md section 7, run when user_status is
+ * 1): warms the cache with resources, sales, orders, voiceArtists, books and prices, so the
+ * screens that show them open at once. Never rejects; a failed one is fetched again by its screen.
+ */
+export async function prefetchSharedData(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.prefetchQuery({ queryKey: queryKeys.resources(), queryFn: getQuoteInfo }),
+    client.prefetchQuery({ queryKey: queryKeys.sales(), queryFn: getAllSale }),
+    client.prefetchQuery({ queryKey: queryKeys.orders('first'), queryFn: getBookOrders }),
+    client.prefetchQuery({ queryKey: queryKeys.voiceArtists(), queryFn: getAllVoiceoverArtists }),
+    client.prefetchQuery({ queryKey: queryKeys.books(), queryFn: getUserBooks }),
+    client.prefetchQuery({ queryKey: queryKeys.prices(), queryFn: getPricingList }),
+  ]);
+}
