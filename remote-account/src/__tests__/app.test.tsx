@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { ROUTES } from '@pod/shared-contracts';
+import { renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 
 /** A concrete path for a route pattern ('/profile/*' -> '/profile/update-users'). */
@@ -14,31 +14,19 @@ describe('remote_account App', () => {
   const owned = ROUTES.filter((route) => route.owner === 'remote_account').map((route) => SAMPLES[route.pattern] ?? route.pattern);
 
   it.each(owned)('renders a screen with one heading at %s', (path) => {
-    render(
-      <MemoryRouter initialEntries={[path]}>
-        <App />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<App />, { route: path });
     const headings = screen.getAllByRole('heading', { level: 1 });
     expect(headings).toHaveLength(1);
     expect(headings[0]).not.toHaveTextContent('Page Not Found');
   });
 
   it('sends /register to the first registration stage', () => {
-    render(
-      <MemoryRouter initialEntries={['/register']}>
-        <App />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<App />, { route: '/register' });
     expect(screen.getByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
   });
 
   it('shows Page Not Found for an unknown account path', () => {
-    render(
-      <MemoryRouter initialEntries={['/profile/nothing-here']}>
-        <App />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<App />, { route: '/profile/nothing-here' });
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,7 @@
-import { StrictMode, type ReactElement } from 'react';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { alertsAtom, AlertRegion, hydrateSession, sessionStore } from '@pod/shared-contracts';
+import { renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 
 /** Empties storage, the session atoms and the alert bars between tests. */
@@ -12,25 +11,18 @@ export function resetSession(): void {
   sessionStore.set(alertsAtom, []);
 }
 
-/** Shows where the router is, so a test can assert a navigation's path and query. */
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
 /**
  * Renders remote_account's App at `path` as the host does (alert bars above it), optionally
  * under StrictMode, and returns a user-event session.
  */
 export function renderApp(path: string, { strict = false }: { strict?: boolean } = {}) {
-  const tree: ReactElement = (
-    <MemoryRouter initialEntries={[path]}>
+  renderWithProviders(
+    <>
       <AlertRegion />
       <App />
-      <LocationProbe />
-    </MemoryRouter>
+    </>,
+    { route: path, probe: true, strict },
   );
-  render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return userEvent.setup();
 }
 

@@ -6,6 +6,8 @@
 export const queryKeys = {
   /** GET /user/viewuserinfo: the current user (balance, cart as stored), kept in the session. */
   user: () => ['user'] as const,
+  /** The dashboard's re-reads of the user until its `initial_login` is known (under `user`). */
+  welcomeCheck: (userId: number | null) => ['user', 'welcome-check', userId] as const,
   /** GET /user/cart, with or without a coupon. */
   cart: (couponId: number | null = null) => ['cart', { couponId }] as const,
   /** GET /user/getuserbooks. */
@@ -28,6 +30,8 @@ export const queryKeys = {
   booksRenewal: () => ['booksRenewal'] as const,
   /** A provider's return to /checkout/success, confirmed once per reference and token. */
   checkoutConfirmation: (reference: string, token: string) => ['checkoutConfirmation', reference, token] as const,
+  /** An e-mail verification link, used once (its token works once). */
+  accountVerification: (id: number, token: string) => ['accountVerification', id, token] as const,
   /** A provider's return to /checkout/cancelled, recorded once per reference and token. */
   checkoutCancellation: (reference: string, token: string) => ['checkoutCancellation', reference, token] as const,
 } as const;

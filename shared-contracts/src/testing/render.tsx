@@ -11,10 +11,13 @@ import { sessionStore } from '../session/store';
 // timer may fall outside the time a test advances. A microtask runs with every await instead.
 notifyManager.setScheduler(queueMicrotask);
 
-/** Shows the router's current path and query (`data-testid="location"`), for tests of redirects. */
+/**
+ * Shows the router's current path and query (`data-testid="location"`), for tests of
+ * redirects. A plain div: an <output> is a status, which would answer a test's status query.
+ */
 export function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
 /** A QueryClient for one test: nothing retried, nothing shared with the next test. */

@@ -1,15 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@pod/shared-contracts';
 import type { EmailLink } from '../../lib/email-link';
 import { verifyAccount } from './api/verify-account';
 
 /** Where the verification page stands: loading, then verified or failed (account-area.md section 4). */
 export type VerificationState = 'verifying' | 'verified' | 'failed';
-
-/** One request per link, shared by every effect run that asks for the same link. */
-interface Request {
-  key: string;
-  outcome: Promise<boolean>;
-}
 
 async function verify(link: EmailLink): Promise<boolean> {
   try {
@@ -21,31 +16,21 @@ async function verify(link: EmailLink): Promise<boolean> {
 }
 
 /**
- * Verifies the account once per link. The token works only once, so the request is kept
- * in a ref: StrictMode's second effect run (and any re-render) subscribes to the request
- * already made instead of sending another one that would fail. A missing or malformed link
- * fails without calling the API.
+ * Verifies the account once per link. The token works only once, so the request is a query
+ * keyed by the link and never refetched: StrictMode's second mount (and any re-render) reads
+ * the request already made instead of sending another one that would fail. A missing or
+ * malformed link fails without calling the API.
  */
 export function useAccountVerification(link: EmailLink | null): VerificationState {
-  const request = useRef<Request | null>(null);
-  const [settled, setSettled] = useState<{ key: string; verified: boolean } | null>(null);
-  const id = link?.id;
-  const token = link?.token;
-  const key = id !== undefined && token !== undefined ? `${id}/${token}` : null;
-
-  useEffect(() => {
-    if (id === undefined || token === undefined || key === null) return;
-    if (request.current?.key !== key) request.current = { key, outcome: verify({ id, token }) };
-    let active = true;
-    void request.current.outcome.then((verified) => {
-      if (active) setSettled({ key, verified });
-    });
-    return () => {
-      active = false;
-    };
-  }, [id, token, key]);
-
-  if (key === null) return 'failed';
-  if (settled?.key !== key) return 'verifying';
-  return settled.verified ? 'verified' : 'failed';
+  const query = useQuery({
+    queryKey: queryKeys.accountVerification(link?.id ?? 0, link?.token ?? ''),
+    queryFn: () => verify(link as EmailLink),
+    enabled: link !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  if (link === null) return 'failed';
+  if (query.data === undefined) return 'verifying';
+  return query.data ? 'verified' : 'failed';
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { Book, Order, SalesSummary } from '@pod/shared-contracts';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys, type Book, type Order, type SalesSummary } from '@pod/shared-contracts';
 import { getOrdersPerBook } from './api/get-orders-per-book';
 import { getSalePerBook } from './api/get-sale-per-book';
 import { viewUsersBookInfo } from './api/view-users-book-info';
@@ -17,31 +17,25 @@ export interface BookDetail {
 
 const EMPTY: BookDetail = { loading: true, info: null, sales: null, orders: [] };
 
+async function loadBookDetail(id: number, region: Region): Promise<BookDetail> {
+  const [info, sales, orders] = await Promise.all([
+    viewUsersBookInfo(id, regionFlag(region)).catch(() => null),
+    getSalePerBook(id).catch(() => null),
+    getOrdersPerBook(id).catch((): Order[] => []),
+  ]);
+  return { loading: false, info, sales, orders };
+}
+
 /**
- * Fetches the selected book's files (viewusersbookinfo), sales (getsaleperbook) and orders
- * (getordersperbook) in parallel. A failed call leaves its part empty: the panel then shows
- * what it has (the specification's loaders swallow errors). Answers for a book that is no
- * longer selected are dropped.
+ * The selected book's files (viewusersbookinfo), sales (getsaleperbook) and orders
+ * (getordersperbook), fetched in parallel as one query under the `books` key (a change to the
+ * books refreshes it). A failed call leaves its part empty: the panel then shows what it has
+ * (the specification's loaders swallow errors). Each book has its own key, so an answer for a
+ * book no longer selected never shows.
  */
 export function useBookDetail(id: number, region: Region): BookDetail {
-  const key = `${region}:${id}`;
-  const [detail, setDetail] = useState<{ key: string; value: BookDetail }>({ key, value: EMPTY });
-
-  useEffect(() => {
-    let active = true;
-    void Promise.all([
-      viewUsersBookInfo(id, regionFlag(region)).catch(() => null),
-      getSalePerBook(id).catch(() => null),
-      getOrdersPerBook(id).catch(() => []),
-    ]).then(([info, sales, orders]) => {
-      if (active) setDetail({ key, value: { loading: false, info, sales, orders } });
-    });
-    return () => {
-      active = false;
-    };
-  }, [id, region, key]);
-
-  return detail.key === key ? detail.value : EMPTY;
+  const query = useQuery({ queryKey: queryKeys.bookDetail(region, id), queryFn: () => loadBookDetail(id, region) });
+  return query.data ?? EMPTY;
 }
 
 /** The book has sales worth a tab: any figure that is not zero. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
-import { AlertBar, Button, loadCurrentUser, TextField } from '@pod/shared-contracts';
+import { AlertBar, Button, TextField, useInvalidate } from '@pod/shared-contracts';
 import { addCoupon } from './api/add-coupon';
 import { COUPON_MESSAGES } from './messages';
 import styles from './dashboard.module.css';
@@ -23,6 +23,7 @@ function validate(values: CouponValues): Partial<Record<keyof CouponValues, stri
  */
 export function CouponCard() {
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const invalidate = useInvalidate();
 
   const onSubmit = async (values: CouponValues, form: { restart: () => void }) => {
     setOutcome(null);
@@ -34,8 +35,9 @@ export function CouponCard() {
       setOutcome({ variant: 'danger', message: COUPON_MESSAGES.failure });
       return;
     }
-    // The balance changed on the server; a failed re-read leaves the old figure, nothing more.
-    await loadCurrentUser().catch(() => undefined);
+    // The balance changed on the server (the user, the cart's amount due, the transactions);
+    // a failed re-read leaves the old figure, nothing more.
+    await invalidate('balanceChanged');
   };
 
   return (

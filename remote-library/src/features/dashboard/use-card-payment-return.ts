@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loadCurrentUser, raiseAlert, type AlertVariant } from '@pod/shared-contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { invalidateAfter, raiseAlert, type AlertVariant } from '@pod/shared-contracts';
 import { verifyCardPayment } from './api/verify-card-payment';
 import { CARD_RETURN_MESSAGES, CARD_RETURN_PARAMS } from './messages';
 
@@ -31,11 +32,11 @@ function readCardReturn(pathname: string, search: string): CardReturn | null {
 
 /**
  * The answer to the user: POST /user/verifycardpayment (with status 'cancelled' when the
- * provider's return says so, so the server closes the attempt) and re-read the user (balance,
- * cart). A cancelled return reads 'not completed' whatever the call answers, and its failure
+ * provider's return says so, so the server closes the attempt) and tell every view the
+ * balance may have changed (the user's balance and cart, the transactions). A cancelled return reads 'not completed' whatever the call answers, and its failure
  * is only logged; any other failed call raises the server's message and shows nothing more.
  */
-async function settle(cardReturn: CardReturn): Promise<CardReturnOutcome | null> {
+async function settle(cardReturn: CardReturn, client: QueryClient): Promise<CardReturnOutcome | null> {
   if (cardReturn.cancelled) {
     await verifyCardPayment(cardReturn.txRef, true).catch((error: unknown) => console.warn('card cancellation not recorded', error));
     return { variant: 'warning', message: CARD_RETURN_MESSAGES.notCompleted };
@@ -56,7 +57,9 @@ async function settle(cardReturn: CardReturn): Promise<CardReturnOutcome | null>
     raiseAlert({ variant: 'danger', message: error });
     outcome = null;
   }
-  await loadCurrentUser().catch(() => undefined);
+  await invalidateAfter(client, outcome?.message === CARD_RETURN_MESSAGES.cartPaid ? 'paymentMade' : 'balanceChanged').catch(
+    () => undefined,
+  );
   return outcome;
 }
 
@@ -73,6 +76,7 @@ export function useCardPaymentReturn({ redirecting }: { redirecting: boolean }):
 } {
   const location = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   // Read once per mount: the URL loses the parameters right away.
   const [cardReturn] = useState(() => readCardReturn(location.pathname, location.search));
   const request = useRef<Promise<CardReturnOutcome | null> | null>(null);
@@ -82,7 +86,7 @@ export function useCardPaymentReturn({ redirecting }: { redirecting: boolean }):
     if (!cardReturn) return undefined;
     let active = true;
     if (!request.current) {
-      request.current = settle(cardReturn);
+      request.current = settle(cardReturn, client);
       if (!redirecting) navigate({ pathname: cardReturn.pathname, search: cardReturn.cleanSearch }, { replace: true });
     }
     void request.current.then((settled) => {
@@ -91,7 +95,7 @@ export function useCardPaymentReturn({ redirecting }: { redirecting: boolean }):
     return () => {
       active = false;
     };
-  }, [cardReturn, navigate, redirecting]);
+  }, [cardReturn, navigate, redirecting, client]);
 
   return { outcome, dismiss: () => setOutcome(null) };
 }

@@ -1,31 +1,24 @@
-import { StrictMode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { AlertRegion, alertsAtom, getCurrentUser, sessionStore, setCurrentUser, type User } from '@pod/shared-contracts';
-import { installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
+import { installFakeFetch, renderWithProviders, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { DashboardScreen } from '../../../routes/dashboard';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
-}
-
 function renderDashboard(path: string, { strict = false } = {}) {
-  const tree = (
-    <MemoryRouter initialEntries={[path]}>
+  renderWithProviders(
+    <>
       <AlertRegion />
       <Routes>
         <Route path="/dashboard" element={<DashboardScreen />} />
         <Route path="*" element={<p>Elsewhere</p>} />
       </Routes>
-      <LocationProbe />
-    </MemoryRouter>
+    </>,
+    { route: path, probe: true, strict },
   );
-  render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return userEvent.setup();
 }
 

@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { AlertRegion, alertsAtom, getCurrentUser, sessionStore, setCurrentUser, type User } from '@pod/shared-contracts';
-import { installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
+import { installFakeFetch, renderWithProviders, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { DashboardScreen } from '../../../routes/dashboard';
 
 const CHROME =
@@ -12,21 +12,16 @@ const OPERA = `${CHROME} OPR/114.0.0.0`;
 const COUPON_FAILURE =
   'Something went wrong when adding your coupon, please check your spelling. Otherwise contact support support@pod.local';
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
 function renderDashboard() {
-  const view = render(
-    <MemoryRouter initialEntries={['/dashboard']}>
+  const view = renderWithProviders(
+    <>
       <AlertRegion />
       <Routes>
         <Route path="/dashboard" element={<DashboardScreen />} />
         <Route path="*" element={<p>Elsewhere</p>} />
       </Routes>
-      <LocationProbe />
-    </MemoryRouter>,
+    </>,
+    { route: '/dashboard', probe: true },
   );
   return { ...view, user: userEvent.setup() };
 }
