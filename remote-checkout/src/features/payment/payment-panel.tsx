@@ -7,8 +7,8 @@ import {
   formatRand,
   Modal,
   raiseAlert,
+  QueryState,
   sessionStore,
-  Spinner,
 } from '@pod/shared-contracts';
 import { browser } from '../../lib/browser';
 import { cartBookIds } from '../../lib/cart-items';
@@ -39,7 +39,7 @@ type Handoff = { kind: 'card' | 'paypal'; url: string } | null;
 export function PaymentPanel() {
   const coupon = useAtomValue(appliedCouponAtom, { store: sessionStore });
   const summary = useAtomValue(paymentSummaryAtom, { store: sessionStore });
-  const { cart, failed, reload } = useAmountDue(coupon?.couponId ?? null);
+  const { cart, query } = useAmountDue(coupon?.couponId ?? null);
   const [method, setMethod] = useState<PaymentMethod>('eft');
   const [busy, setBusy] = useState(false);
   const [handoff, setHandoff] = useState<Handoff>(null);
@@ -47,17 +47,11 @@ export function PaymentPanel() {
   const groupId = useId();
 
   if (!cart) {
-    if (failed) {
-      return (
-        <div className={styles.state}>
-          <p>The amount due could not be loaded.</p>
-          <Button variant="secondary" onClick={reload}>
-            Try again
-          </Button>
-        </div>
-      );
-    }
-    return <Spinner label="Loading the amount due" />;
+    return (
+      <QueryState query={query} loadingLabel="Loading the amount due">
+        {() => null}
+      </QueryState>
+    );
   }
 
   const amountDue = formatRand(cart.amountToPay);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { queryKeys, raiseAlert } from '@pod/shared-contracts';
 import { getCart, isCouponRefusal, type CartResult } from '../../lib/api/get-cart';
 import { setAppliedCoupon } from '../../lib/checkout-state';
@@ -10,6 +10,8 @@ export interface AmountDue {
   cart: CartResult | null;
   failed: boolean;
   reload: () => void;
+  /** The query itself, for QueryState (loading, error with Retry). */
+  query: UseQueryResult<CartResult>;
 }
 
 /**
@@ -29,5 +31,5 @@ export function useAmountDue(couponId: number | null): AmountDue {
 
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
-  return { cart: query.data ?? null, failed: query.isError && !refusal, reload };
+  return { cart: query.data ?? null, failed: query.isError && !refusal, reload, query };
 }

@@ -43,7 +43,8 @@ export function YourOrders() {
       <QueryState
         query={ordersQuery}
         loadingLabel="Loading orders"
-        isEmpty={(list) => list.length === 0}
+        // The shared first page may be empty while the full list is still on its way.
+        isEmpty={(list) => list.length === 0 && !loading}
         empty={<p className={styles.empty}>You don&apos;t have any orders yet</p>}
       >
         {() => <Spinner label="Loading orders" />}

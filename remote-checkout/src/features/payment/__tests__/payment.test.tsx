@@ -86,6 +86,18 @@ describe('/checkout/payment', () => {
     expect(currentLocation()).toBe('/checkout/cart');
   });
 
+  it('shows an amount due that cannot be loaded as an error with Retry, and Retry loads it', async () => {
+    cart = () => ({ status: 500, body: { statusCode: 500, message: 'The cart is unavailable' } });
+    const user = renderCheckout('/checkout/payment');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The cart is unavailable');
+    expect(raisedAlerts()).toEqual([]);
+    cart = () => ({ status: 200, body: cartResult([ZULU, MISSING], 100, { amountToPay: 243.85 }) });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('button', { name: 'Pay R 243.85' })).toBeEnabled();
+  });
+
   it('EFT: creates the transaction and posts the provider form with its fields in order', async () => {
     const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     setAppliedCoupon({ couponId: 12, code: 'SAVE50', type: 'value', amount: 50 });

@@ -247,6 +247,19 @@ describe('/orders', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('waits for the full list, not claiming no orders, when the shared first page is empty', async () => {
+    setSharedOrders([]);
+    const answer = deferred<FakeAnswer>();
+    installFakeFetch(() => answer.promise);
+    renderOrders();
+
+    expect(screen.getByRole('status', { name: 'Loading orders' })).toBeInTheDocument();
+    expect(screen.queryByText("You don't have any orders yet")).not.toBeInTheDocument();
+
+    await act(async () => answer.resolve(answerOrders([KALAHARI])));
+    expect(await screen.findByText('Showing 1 of 1 order')).toBeInTheDocument();
+  });
+
   it('shows the shared orders at once while the full list loads', async () => {
     setSharedOrders([ZULU]);
     const answer = deferred<FakeAnswer>();
