@@ -4,7 +4,8 @@ import { logout } from '../../session/logout';
 import { setNavigator } from '../../session/navigation';
 import { setCurrentUser } from '../../session/store';
 import type { User } from '../../session/user';
-import { installFakeFetch, renderWithProviders, createTestQueryClient, type FakeAnswer } from '../../testing';
+import { createTestQueryClient, deferred, installFakeFetch, renderWithProviders, type FakeAnswer } from '../../testing';
+import { getUserBooks } from '../../data/api/get-user-books';
 import { clearQueriesOnUserChange, invalidateAfter, QueryState, queryKeys, useBooksQuery, useOrdersQuery, useSalesQuery } from '..';
 
 const BOOK = { id: 1, book_title: 'Karoo Nights', format_type: 'print' };
@@ -112,6 +113,22 @@ describe('invalidation and the session', () => {
     setCurrentUser({ id: 2, email: 'b@example.co.za' } as User);
     expect(client.getQueryData(queryKeys.books())).toBeUndefined();
     expect(client.getQueryData(queryKeys.user())).toMatchObject({ id: 2 });
+    stop();
+  });
+
+  it("drops an answer that arrives after the user changed: it was the last user's", async () => {
+    const answer = deferred<FakeAnswer>();
+    installFakeFetch(() => answer.promise);
+    const client = createTestQueryClient();
+    const stop = clearQueriesOnUserChange(client);
+    setCurrentUser({ id: 1, email: 'a@example.co.za' } as User);
+    const loading = client.fetchQuery({ queryKey: queryKeys.books(), queryFn: () => getUserBooks() }).catch(() => undefined);
+
+    setCurrentUser({ id: 2, email: 'b@example.co.za' } as User);
+    answer.resolve({ status: 200, body: { statusCode: 0, localBooks: [BOOK], internationalBooks: [] } });
+    await loading;
+
+    expect(client.getQueryData(queryKeys.books())).toBeUndefined();
     stop();
   });
 });
