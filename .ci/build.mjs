@@ -19,11 +19,11 @@ export { publish } from './lib/deploy.mjs';
 const log = (line) => console.log(`[build] ${line}`);
 
 /**
- * Runs the webpack builds, at most two at a time (2 cores): the host and every remote, or only the host.
+ * Runs the builds, at most two at a time (2 cores): the host, every remote and the compiled API server, or only the host.
  * @param {{ repoRoot?: string, pnpm?: string[], hostOnly?: boolean }} [options]
  */
 export async function buildApps({ repoRoot = REPO_ROOT, pnpm = pnpmCommand(), hostOnly = false } = {}) {
-  const filters = hostOnly ? ['--filter', 'host'] : ['--filter', 'host', '--filter', 'remote-*'];
+  const filters = hostOnly ? ['--filter', 'host'] : ['--filter', 'host', '--filter', 'remote-*', '--filter', 'api-server'];
   await runOrThrow([...pnpm, '-r', '--workspace-concurrency=2', ...filters, 'build'], { cwd: repoRoot });
 }
 

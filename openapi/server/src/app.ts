@@ -5,12 +5,14 @@ import type { Kysely } from 'kysely';
 import { loadConfig, type AppConfig } from './config.js';
 import { productionRefusals, ProductionRefusedError } from './config-safety.js';
 import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
+import { REQUEST_ID_HEADER, requestIdFor } from './observability/request-id.js';
 import { defaultSpecPath } from './paths.js';
 import attemptRepository from './plugins/app/attempt-repository.js';
 import bookRepository from './plugins/app/book-repository.js';
 import cartRepository from './plugins/app/cart-repository.js';
 import couponRepository from './plugins/app/coupon-repository.js';
-import emailOutboxRepository from './plugins/app/email-outbox-repository.js';
+import emailOutboxRepository, { createEmailOutboxRepository } from './plugins/app/email-outbox-repository.js';
+import { createAppSettingRepository } from './plugins/app/app-setting-repository.js';
 import orderRepository from './plugins/app/order-repository.js';
 import paymentRepository from './plugins/app/payment-repository.js';
 import referenceDataRepository from './plugins/app/reference-data-repository.js';
@@ -79,8 +81,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const app = Fastify({
     logger: options.logger ?? false,
+    // x-request-id: a caller's plain id is kept (to follow one request across proxy and logs),
+    // anything else replaced; every answer carries it back (hook below).
+    genReqId: requestIdFor,
     // The client address keys the rate limits; behind a proxy it must come from X-Forwarded-For.
-    trustProxy: options.trustProxy ?? ['1', 'true'].includes(process.env.TRUST_PROXY ?? ''),
+    trustProxy: options.trustProxy ?? config.trustProxy,
     // OpenAPI documents carry annotation keywords (example, discriminator...) that strict AJV rejects.
     // removeAdditional false: a property portal.yaml does not allow is a 400, never silently
     // dropped (a bulk CSV row with an extra column must be refused, not half-accepted).
@@ -95,6 +100,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ...serverTimeoutOptions(config.timeouts),
   });
   app.decorate('config', config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   try {
     // Error shape first, so even plugin-level failures answer as Problems.
@@ -120,13 +128,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     // External: infrastructure.
     await app.register(dbPlugin, {
-      ...(options.database && { database: options.database }),
+      database: options.database ?? config.database,
       ...(options.db && { db: options.db }),
       timeouts: config.timeouts,
     });
     await app.register(health, { readinessTimeoutMs: config.timeouts.readinessTimeoutMs });
-    await app.register(mailPlugin, { from: config.mailFrom, ...(options.mailer && { mailer: options.mailer }) });
-    await app.register(authPlugin, { config });
+    await app.register(mailPlugin, {
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      // No SMTP server in development: the mail stays where the dev mailbox can show it.
+      outbox: createEmailOutboxRepository(app.db),
+      ...(options.mailer && { mailer: options.mailer }),
+    });
+    await app.register(authPlugin, { config, settings: createAppSettingRepository(app.db) });
     await app.register(paymentsPlugin, {
       settings: config.payments,
       ...(options.providerHttp && { http: options.providerHttp }),
@@ -151,7 +165,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(jobsPlugin, { settings: config.jobs });
 
     // Development only, and only when mail lands in the outbox (no SMTP_URL, no custom mailer).
-    if (process.env.NODE_ENV !== 'production' && app.mailer.kind === 'outbox') {
+    if (!config.production && app.mailer.kind === 'outbox') {
       await app.register(devMailbox, { access: config.devMailbox });
     }
 

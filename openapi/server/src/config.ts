@@ -1,6 +1,7 @@
 import type { AttemptLimit } from './domain/attempt-limiter.js';
 import type { JobsSettings } from './jobs/index.js';
 import { loadPaymentSettings, type PaymentSettings } from './payments/index.js';
+import { defaultDataDir, defaultStaticRoot } from './paths.js';
 import { loadTimeoutSettings, type TimeoutSettings } from './timeouts.js';
 
 export interface RateLimits {
@@ -53,6 +54,37 @@ export interface AppConfig {
   /** Background jobs (JOBS_WORKER, JOBS_POLL_MS); see src/jobs/. */
   jobs: JobsSettings;
   now: () => Date;
+  /** NODE_ENV=production: no dev mailbox, sandboxes off by default, refusals at start. */
+  production: boolean;
+  /** TRUST_PROXY=1: the client address comes from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** SMTP_URL: deliver e-mail over SMTP; unset keeps it in the dev outbox. */
+  smtpUrl: string | undefined;
+  /** DATABASE_URL (PostgreSQL) or else DATA_DIR (PGlite, default <repo>/.data/db). */
+  database: { url: string | undefined; dataDir: string };
+}
+
+/** What only the listening process (server.ts) needs: where to listen, what to serve and log. */
+export interface ListenConfig {
+  port: number;
+  /** Loopback unless asked: the demo serves a dev mailbox and payment sandboxes. HOST=0.0.0.0 publishes it. */
+  host: string;
+  staticRoot: string;
+  logLevel: string;
+  specPath: string | undefined;
+  /** SEED_DEMO=0 skips the demo accounts. */
+  seedDemo: boolean;
+}
+
+export function loadListenConfig(env: NodeJS.ProcessEnv = process.env): ListenConfig {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST || '127.0.0.1',
+    staticRoot: env.STATIC_ROOT ?? defaultStaticRoot,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    specPath: env.OPENAPI_SPEC || undefined,
+    seedDemo: env.SEED_DEMO !== '0',
+  };
 }
 
 export type DevMailboxAccess = 'loopback' | 'open';
@@ -118,5 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeouts: loadTimeoutSettings(env),
     jobs: { worker: env.JOBS_WORKER !== 'off', pollIntervalMs: positiveInt(env.JOBS_POLL_MS, 500) },
     now: () => new Date(),
+    production: env.NODE_ENV === 'production',
+    trustProxy: ['1', 'true'].includes(env.TRUST_PROXY ?? ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    database: { url: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || defaultDataDir },
   };
 }

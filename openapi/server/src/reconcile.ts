@@ -10,6 +10,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadConfig } from './config.js';
 import { migrateDatabase, openDatabase } from './plugins/external/db.js';
 import {
   createPaymentNotificationRepository,
@@ -37,7 +38,7 @@ async function main() {
   const { values } = parseArgs({ options: { 'pending-hours': { type: 'string', default: '1' } } });
   const pendingHours = Number(values['pending-hours']);
   if (!Number.isFinite(pendingHours) || pendingHours < 0) throw new Error('--pending-hours must be a number of hours >= 0');
-  const db = await openDatabase();
+  const db = await openDatabase(loadConfig().database);
   try {
     // As at server start (idempotent): the report's tables exist even on a database never served.
     await migrateDatabase(db);

@@ -1,19 +1,17 @@
 import { buildApp } from './app.js';
-import { defaultStaticRoot } from './paths.js';
+import { loggerOptions } from './observability/log-redaction.js';
+import { loadListenConfig } from './config.js';
 import { DEMO_ACCOUNT, DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from './seed.js';
 import { exposedMailboxWarning, startWarnings } from './start-banner.js';
 
 // Only listening lives here: buildApp has everything else (and migrates the database while building).
 
-const port = Number(process.env.PORT ?? 8080);
-// Loopback unless asked: the demo serves a dev mailbox and payment sandboxes. HOST=0.0.0.0 publishes it.
-const host = process.env.HOST || '127.0.0.1';
-const staticRoot = process.env.STATIC_ROOT ?? defaultStaticRoot;
+const { port, host, staticRoot, logLevel, specPath, seedDemo: seedingDemo } = loadListenConfig();
 
 const app = await buildApp({
   staticRoot,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
-  ...(process.env.OPENAPI_SPEC && { specPath: process.env.OPENAPI_SPEC }),
+  logger: loggerOptions(logLevel),
+  ...(specPath && { specPath }),
 }).catch((err: unknown) => {
   console.error(`Could not build the API: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
@@ -37,7 +35,7 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 try {
-  if (process.env.SEED_DEMO !== '0') {
+  if (seedingDemo) {
     const seeded = await seedDemo(app);
     if (seeded.accountCreated) app.log.info({ email: DEMO_ACCOUNT.email }, 'demo account created');
     if (seeded.libraryCreated) app.log.info({ email: DEMO_ACCOUNT.email }, 'demo library created');
@@ -64,10 +62,10 @@ const lines = [
   `  Print on Demand portal  http://${shownHost}:${port}/`,
   `  API                     http://${shownHost}:${port}/api/v1`,
   `  Front end from          ${staticRoot}`,
-  `  Database                ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${process.env.DATA_DIR ?? '<repo>/.data/db'}`}`,
-  process.env.SEED_DEMO !== '0' ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (cart above the balance: EFT top-up)` : '',
-  process.env.SEED_DEMO !== '0' ? `  Second demo login       ${DEMO_PUBLISHER.email} / ${DEMO_PUBLISHER.password} (balance covers the cart)` : '',
-  process.env.SEED_DEMO !== '0'
+  `  Database                ${app.config.database.url ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${app.config.database.dataDir}`}`,
+  seedingDemo ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (cart above the balance: EFT top-up)` : '',
+  seedingDemo ? `  Second demo login       ${DEMO_PUBLISHER.email} / ${DEMO_PUBLISHER.password} (balance covers the cart)` : '',
+  seedingDemo
     ? `  Coupons                 ${DEMO_COUPONS.map((c) => `${c.code} (${c.type === 'value' ? `R${c.amount} credit` : `${c.amount}% off a cart`})`).join(', ')}`
     : '',
   ...startWarnings({ payments: app.config.payments, mailbox }),

@@ -1,4 +1,4 @@
-import { definePlugin } from '../plugins/define-plugin.js';
+import fp from 'fastify-plugin';
 import { createJobRepository } from '../plugins/app/job-repository.js';
 import { createJobQueue, type JobQueue } from './queue.js';
 
@@ -20,7 +20,7 @@ export interface JobsSettings {
  * starts once the app is ready and, on close, stops before the database closes, waiting for the
  * job in progress (jobs not started stay stored and the next worker on the database runs them).
  */
-export default definePlugin<{ settings: JobsSettings }>(
+export default fp<{ settings: JobsSettings }>(
   async (app, { settings }) => {
     const queue = createJobQueue({
       repository: createJobRepository(app.db),

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { cartPricing } from '../pricing.js';
+import { toCents } from '@pod/shared-contracts/checkout';
 import type { PaymentNotificationRepository } from '../plugins/app/payment-notification-repository.js';
 import type { PaymentRepository } from '../plugins/app/payment-repository.js';
 import type { PaymentNotificationStatus } from '../plugins/external/db-schema.js';
@@ -32,7 +32,6 @@ interface Outcome {
   outcome: string;
 }
 
-const { toCents } = cartPricing;
 
 /**
  * Processes one stored PayFast ITN: the checks of portal.yaml in order (signature, source,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../html.js';
-import { definePlugin } from '../plugins/define-plugin.js';
+import fp from 'fastify-plugin';
 import { PAYFAST_FORM_FIELD_ORDER, payfastParamString, payfastSignature, pfEncode, type PayFastFormField } from './payfast.js';
 import type { PayFastSettings, ProviderHttp } from './types.js';
 import { isOwnNotifyUrl, isOwnOrigin, originOf } from './sandbox-targets.js';
@@ -465,7 +465,7 @@ function requestOrigin(request: FastifyRequest): string {
 
 type FormRequest = FastifyRequest<{ Body: unknown; Querystring: unknown }>;
 
-export default definePlugin<PaymentSandboxOptions>(
+export default fp<PaymentSandboxOptions>(
   async (app, options) => {
     const { payfast, card, paypal, http, publicUrl } = options;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SUPPORT_EMAIL } from '../constants.js';
+import { SUPPORT_EMAIL } from '@pod/shared-contracts/constants';
 import { renderContractPdf } from '../domain/contract-pdf.js';
 import { HttpProblem } from '../errors.js';
 import type { BookWithActivity } from '../plugins/app/book-repository.js';

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
-import { SUPPORT_EMAIL } from '../constants.js';
+import { SUPPORT_EMAIL } from '@pod/shared-contracts/constants';
 import { HttpProblem } from '../errors.js';
-import { cartPricing } from '../pricing.js';
+import { cartTotals, fromCents, itemAmounts, parseCartServices, toCents } from '@pod/shared-contracts/checkout';
 import type { CouponRow, PaymentCartData, PaymentTransactionRow } from '../plugins/external/db-schema.js';
 import type { CartItemWithBooks } from '../plugins/app/cart-repository.js';
 import { CouponAlreadyUsedError } from '../plugins/app/coupon-repository.js';
@@ -15,7 +15,6 @@ import { createPayfastItnJob, PAYFAST_ITN_JOB } from '../jobs/payfast-itn.js';
 import { formText } from './raw-body.js';
 import type { ServiceHandlers } from './types.js';
 
-const { cartTotals, itemAmounts, parseCartServices, toCents, fromCents } = cartPricing;
 
 export const COUPON_BLANK_MESSAGE = 'Coupon code can not be blank';
 /** The dashboard's one failure text (spec account area, section 5). */

@@ -6,13 +6,13 @@ import type { UserRow } from '../plugins/external/db-schema.js';
 import { EmailTakenError } from '../plugins/app/user-repository.js';
 import type { LinkKey, LinkPurpose } from '../plugins/app/verification-token-repository.js';
 import {
-  assertValid,
   ChangePasswordForm,
   ForgotPasswordForm,
   Registration,
   REGISTRATION_MESSAGES,
   ResetPasswordForm,
-} from '../validation.js';
+} from '@pod/shared-contracts/validation';
+import { assertValid } from '../assert-valid.js';
 import { createPasswordResetJob, PASSWORD_RESET_JOB } from '../jobs/password-reset.js';
 import { verificationMail } from './emails.js';
 import { hashLinkToken, isStoredId, linkUrl, newLinkToken } from './link-tokens.js';

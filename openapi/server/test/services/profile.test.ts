@@ -10,7 +10,7 @@ import {
   RESET_LINK_INVALID_MESSAGE,
   VERIFY_FAILED_MESSAGE,
 } from '../../src/services/profile.js';
-import { PASSWORD_RULE_MESSAGE } from '../../src/validation.js';
+import { PASSWORD_RULE_MESSAGE } from '@pod/shared-contracts/validation';
 import {
   bearer,
   buildTestApp,

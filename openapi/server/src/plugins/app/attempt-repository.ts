@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,7 +85,7 @@ export function createAttemptRepository(db: Kysely<Database>): AttemptRepository
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('attemptRepository', createAttemptRepository(app.db));
   },

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { BookMiscData, BookRow, Database, NewBookRow } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,7 +152,7 @@ export function createBookRepository(db: Kysely<Database>): BookRepository {
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('bookRepository', createBookRepository(app.db));
   },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CartItemRow, CartServiceData, Database } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,7 +114,7 @@ export function createCartRepository(db: Kysely<Database>): CartRepository {
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('cartRepository', createCartRepository(app.db));
   },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CouponRow, Database } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 import { isUniqueViolation } from './user-repository.js';
 
 declare module 'fastify' {
@@ -99,7 +99,7 @@ export function createCouponRepository(db: Kysely<Database>): CouponRepository {
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('couponRepository', createCouponRepository(app.db));
   },

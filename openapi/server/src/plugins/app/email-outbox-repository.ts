@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, EmailOutboxRow } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
+import type { MailMessage } from '../external/mail.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,12 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | undefined;
-}
+export type OutboxMessage = MailMessage;
 
 /** The outbox: where mail goes when no SMTP_URL is configured, shown by /dev/mailbox. */
 export interface EmailOutboxRepository {
@@ -47,7 +43,7 @@ export function createEmailOutboxRepository(db: Kysely<Database>): EmailOutboxRe
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('emailOutboxRepository', createEmailOutboxRepository(app.db));
   },

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, JobRow, JobStatus } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,7 +92,7 @@ export function createJobRepository(db: Kysely<Database>): JobRepository {
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('jobRepository', createJobRepository(app.db));
   },

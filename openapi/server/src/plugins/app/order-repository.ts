@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, NewOrderRow, OrderRow, SalesSummariesTable } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,7 +126,7 @@ export function createOrderRepository(db: Kysely<Database>): OrderRepository {
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('orderRepository', createOrderRepository(app.db));
   },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, PaymentNotificationRow, PaymentNotificationStatus, PaymentTransactionRow } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,7 +95,7 @@ export function createPaymentNotificationRepository(db: Kysely<Database>): Payme
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('paymentNotificationRepository', createPaymentNotificationRepository(app.db));
   },

@@ -8,7 +8,7 @@ import type {
   PaymentStatus,
   PaymentTransactionRow,
 } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 import { isUniqueViolation } from './user-repository.js';
 
 declare module 'fastify' {
@@ -220,7 +220,7 @@ export function createPaymentRepository(db: Kysely<Database>): PaymentRepository
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('paymentRepository', createPaymentRepository(app.db));
   },

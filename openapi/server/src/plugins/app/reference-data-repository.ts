@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, ReferenceGroup, ReferenceOptionRow, VoiceArtistRow } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,7 +55,7 @@ export function createReferenceDataRepository(db: Kysely<Database>): ReferenceDa
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('referenceDataRepository', createReferenceDataRepository(app.db));
   },

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, RefreshTokensTable, RefreshTokenRow } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,7 +82,7 @@ export function createRefreshTokenRepository(db: Kysely<Database>): RefreshToken
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('refreshTokenRepository', createRefreshTokenRepository(app.db));
   },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 import { createBookRepository, type BookRepository } from './book-repository.js';
 import { createCartRepository, type CartRepository } from './cart-repository.js';
 import { createCouponRepository, type CouponRepository } from './coupon-repository.js';
@@ -69,7 +69,7 @@ export function createUnitOfWork(db: Kysely<Database>): UnitOfWork {
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('unitOfWork', createUnitOfWork(app.db));
   },

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, UserRow } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -156,7 +156,7 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('userRepository', createUserRepository(app.db));
   },

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, VerificationTokenRow, VerificationTokensTable } from '../external/db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,7 +87,7 @@ export function createVerificationTokenRepository(db: Kysely<Database>): Verific
   };
 }
 
-export default definePlugin(
+export default fp(
   async (app) => {
     app.decorate('verificationTokenRepository', createVerificationTokenRepository(app.db));
   },

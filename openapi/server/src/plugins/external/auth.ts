@@ -2,8 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { AppConfig } from '../../config.js';
-import { createAppSettingRepository } from '../app/app-setting-repository.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 import { createDeviceCookies, type DeviceCookies } from './device-cookie.js';
 
 declare module 'fastify' {
@@ -55,8 +54,14 @@ export interface TokenService {
   verifyRefreshToken(token: string): Promise<RefreshClaims>;
 }
 
+/** Where a generated secret is kept when JWT_SECRET is unset (the app's settings table). */
+export interface SettingStore {
+  getOrCreate(key: string, create: () => string): Promise<string>;
+}
+
 export interface AuthPluginOptions {
   config: AppConfig;
+  settings: SettingStore;
 }
 
 /**
@@ -158,14 +163,13 @@ export function createSecurityHandlers(tokens: TokenService) {
   };
 }
 
-export default definePlugin<AuthPluginOptions>(
-  async (app, { config }) => {
+export default fp<AuthPluginOptions>(
+  async (app, { config, settings }) => {
     const secret =
-      config.jwtSecret ??
-      (await createAppSettingRepository(app.db).getOrCreate('jwt_secret', () => randomBytes(48).toString('base64url')));
+      config.jwtSecret ?? (await settings.getOrCreate('jwt_secret', () => randomBytes(48).toString('base64url')));
     app.decorate('tokens', createTokenService(secret, config));
     app.decorate('deviceCookies', createDeviceCookies(deriveKey(secret, 'device-cookie'), config));
     app.decorateRequest('userId', 0);
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth' },
 );

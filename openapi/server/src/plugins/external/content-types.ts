@@ -1,7 +1,7 @@
 import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import { HttpProblem } from '../../errors.js';
 import type { SpecOperation } from '../../openapi.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 /** Fastify's own code for a body type it cannot take; the guard answers with the same one. */
 export const UNSUPPORTED_MEDIA_TYPE_CODE = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
@@ -60,7 +60,7 @@ export function contentTypeGuard(operation: SpecOperation): preParsingHookHandle
  * parsing: a form is only ever parsed for the PayFast notification, raw bytes only for uploads.
  * Routes outside portal.yaml (sandboxes, dev mailbox, static site) are left alone.
  */
-export default definePlugin<ContentTypesOptions>(
+export default fp<ContentTypesOptions>(
   async (app, { operations }) => {
     const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
     app.addHook('onRoute', (route) => {

@@ -8,7 +8,7 @@ import { DEFAULT_TIMEOUTS, type TimeoutSettings } from '../../timeouts.js';
 import { isConnectionFailure, withAvailabilityErrors } from './db-availability.js';
 import type { Database } from './db-schema.js';
 import { migrate } from './migrate.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,8 +57,9 @@ export async function openDatabase(
   options: DatabaseOptions = {},
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
 ): Promise<Kysely<Database>> {
-  // An explicit dataDir wins over the environment so tests can force PGlite.
-  const url = options.url ?? (options.dataDir ? undefined : process.env.DATABASE_URL);
+  // A URL means PostgreSQL; else PGlite in dataDir. Callers pass config.ts's choice (DATABASE_URL,
+  // else DATA_DIR); tests pass a dataDir alone to force PGlite.
+  const url = options.url;
   if (url) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -82,7 +83,7 @@ export async function openDatabase(
     return new Kysely<Database>({ dialect: withAvailabilityErrors(new PostgresDialect({ pool })) });
   }
 
-  const dataDir = options.dataDir ?? process.env.DATA_DIR ?? defaultDataDir;
+  const dataDir = options.dataDir ?? defaultDataDir;
   if (!dataDir.startsWith('memory://') && !dataDir.includes('://')) {
     await mkdir(dataDir, { recursive: true });
   }
@@ -93,7 +94,7 @@ export async function migrateDatabase(db: Kysely<Database>): Promise<string[]> {
   return migrate(db, migrationsDir);
 }
 
-export default definePlugin<DbPluginOptions>(
+export default fp<DbPluginOptions>(
   async (app, options) => {
     const owned = options.db === undefined;
     const db = options.db ?? (await openDatabase(options.database, options.timeouts));

@@ -3,7 +3,7 @@ import { isLocalRequest } from '../../client-address.js';
 import type { DevMailboxAccess } from '../../config.js';
 import { escapeHtml } from '../../html.js';
 import type { EmailOutboxRow } from './db-schema.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 /** One message as /dev/mailbox.json lists it. */
 export interface MailboxMessage {
@@ -116,7 +116,7 @@ export interface DevMailboxOptions {
  * The outbox holds password-reset links, so reading it is taking over any account: unless opened,
  * it answers loopback clients only, and anyone else the same 404 as a route that does not exist.
  */
-export default definePlugin<DevMailboxOptions>(
+export default fp<DevMailboxOptions>(
   async (app, { access }) => {
     const outbox = app.emailOutboxRepository;
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { problem } from '../../errors.js';
 import { migrationsDir } from '../../paths.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './problems.js';
 import { pendingMigrations } from './migrate.js';
 
@@ -30,7 +30,7 @@ function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
  * MIGRATIONS_PENDING, with Retry-After). Outside /api/v1, never cached: probes for a load
  * balancer or orchestrator (liveness and readiness).
  */
-export default definePlugin<HealthOptions>(
+export default fp<HealthOptions>(
   async (app, options) => {
     const dir = options.migrationsDir ?? migrationsDir;
 

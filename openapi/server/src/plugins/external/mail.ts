@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { createEmailOutboxRepository, type OutboxMessage } from '../app/email-outbox-repository.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +9,17 @@ declare module 'fastify' {
   }
 }
 
-export type MailMessage = OutboxMessage;
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+/** Where mail waits when there is no SMTP server (the app's e-mail outbox; the dev mailbox reads it). */
+export interface MailOutbox {
+  add(message: MailMessage): Promise<void>;
+}
 
 export interface Mailer {
   /** Which transport is in use: 'outbox' means the dev mailbox has something to show. */
@@ -33,8 +42,10 @@ export interface MailDispatcher {
 export interface MailPluginOptions {
   /** Replaces the transport entirely (tests, or a caller with its own delivery). */
   mailer?: Mailer;
-  /** SMTP connection URL (smtp://user:pass@host:587); defaults to env SMTP_URL. */
-  smtpUrl?: string;
+  /** SMTP connection URL (smtp://user:pass@host:587), from config.ts (SMTP_URL). */
+  smtpUrl?: string | undefined;
+  /** Without SMTP, mail goes here. */
+  outbox: MailOutbox;
   from: string;
 }
 
@@ -64,17 +75,15 @@ export function createMailDispatcher(mailer: Mailer): MailDispatcher {
   };
 }
 
-export default definePlugin<MailPluginOptions>(
+export default fp<MailPluginOptions>(
   async (app, options) => {
-    const smtpUrl = options.smtpUrl ?? process.env.SMTP_URL;
+    const { smtpUrl, outbox } = options;
     let mailer: Mailer;
     if (options.mailer) {
       mailer = options.mailer;
     } else if (smtpUrl) {
       mailer = createSmtpMailer(smtpUrl, options.from);
     } else {
-      // No SMTP server in development: keep the mail where the dev mailbox can show it.
-      const outbox = createEmailOutboxRepository(app.db);
       mailer = { kind: 'outbox', send: (message) => outbox.add(message) };
     }
     const dispatcher = createMailDispatcher(mailer);
@@ -85,5 +94,5 @@ export default definePlugin<MailPluginOptions>(
       await dispatcher.idle();
     });
   },
-  { name: 'mail', dependencies: ['db'] },
+  { name: 'mail' },
 );

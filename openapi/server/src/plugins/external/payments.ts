@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 import {
   createPaymentGateways,
   fetchProviderHttp,
@@ -31,7 +31,7 @@ export interface PaymentsPluginOptions {
  * The payment providers (EFT/PayFast-compatible, card, PayPal) behind one adapter, and, unless
  * PAYMENT_SANDBOX=off, the sandboxes that play them under /sandbox/*.
  */
-export default definePlugin<PaymentsPluginOptions>(
+export default fp<PaymentsPluginOptions>(
   async (app: FastifyInstance, options) => {
     const { settings } = options;
     const http = options.http === 'inject' ? injectProviderHttp(app) : (options.http ?? fetchProviderHttp);

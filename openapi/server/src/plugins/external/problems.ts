@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import { HttpProblem, INTERNAL_ERROR_MESSAGE, problem } from '../../errors.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 import { DatabaseUnavailableError } from './db-availability.js';
 
 /** The 503 message while the database cannot be reached (DB_UNAVAILABLE). */
@@ -35,7 +35,7 @@ export function isDataException(err: unknown): boolean {
  * Every error leaves the server as a Problem body `{ statusCode, error, message, code? }`.
  * Stack traces and internal messages never do: anything unexpected becomes a bare 500.
  */
-export default definePlugin(
+export default fp(
   async (app) => {
     app.setErrorHandler<FastifyError | HttpProblem>(async (err, request, reply) => {
       if (err instanceof HttpProblem) {

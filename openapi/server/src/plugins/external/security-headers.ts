@@ -5,7 +5,7 @@ import {
   portalContentSecurityPolicy,
 } from '../../domain/content-security-policy.js';
 import type { PaymentSettings } from '../../payments/index.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 export interface SecurityHeadersOptions {
   /** Where the payment providers live: the EFT form posts to PayFast, the card page is framed. */
@@ -53,7 +53,7 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
  * the dev mailbox and the payment sandbox pages send their own, stricter policies (the card
  * sandbox page must stay framable by the portal).
  */
-export default definePlugin<SecurityHeadersOptions>(
+export default fp<SecurityHeadersOptions>(
   async (app, options) => {
     const formTargets = originsOf([options.payments.payfast.processUrl]);
     const frameSources = originsOf([options.payments.card.popupUrl]);

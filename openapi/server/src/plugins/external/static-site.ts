@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { remoteOriginsOf } from '../../domain/content-security-policy.js';
 import { problem } from '../../errors.js';
-import { definePlugin } from '../define-plugin.js';
+import fp from 'fastify-plugin';
 
 export interface StaticSiteOptions {
   /**
@@ -101,7 +101,7 @@ function acceptsHtml(request: FastifyRequest): boolean {
  * are more specific than the catch-all); unknown files fall back to index.html for browser navigations
  * (SPA routes), except under /remotes/, where a missing file is a real 404: a dead remote must look dead.
  */
-export default definePlugin<StaticSiteOptions>(
+export default fp<StaticSiteOptions>(
   async (app, options) => {
     const root = resolve(options.root);
     // app.config is absent only when the plugin is registered on a bare instance (tests).
