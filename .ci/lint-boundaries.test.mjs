@@ -29,7 +29,7 @@ const MSG = {
   siblingFeature:
     "A feature does not import a sibling feature: move what both need to the app's shared folders (lib/, ui/) or to @pod/shared-contracts.",
   serverContracts:
-    'The server may import only @pod/shared-contracts/validation, /constants, /format and /checkout (the package root pulls in browser UI).',
+    'The server may import only @pod/shared-contracts/validation, /constants, /format, /checkout and /money, and the types of /api/schema (the package root pulls in browser UI).',
 };
 
 /** @type {ESLint} */
@@ -45,8 +45,10 @@ async function lint(filePath, code) {
 }
 
 /** The boundary messages (by name or by zone) of importing `source` from `filePath`. */
-async function boundaryMessages(filePath, source) {
-  const code = `import thing from '${source}';\nexport default thing;\n`;
+async function boundaryMessages(filePath, source, keyword = 'import') {
+  // A type-only default import cannot be re-exported as a value: name it in a type instead.
+  const use = keyword === 'import type' ? 'export type Thing = typeof thing;' : 'export default thing;';
+  const code = `${keyword} thing from '${source}';\n${use}\n`;
   return (await lint(filePath, code)).filter(([ruleId]) => BOUNDARY_RULES.includes(ruleId));
 }
 
@@ -57,8 +59,8 @@ async function expectViolation(filePath, source, message) {
   assert.ok(messages[0][1].endsWith(message), `got: ${messages[0][1]}`);
 }
 
-async function expectAllowed(filePath, source) {
-  assert.deepEqual(await boundaryMessages(filePath, source), []);
+async function expectAllowed(filePath, source, keyword = 'import') {
+  assert.deepEqual(await boundaryMessages(filePath, source, keyword), []);
 }
 
 before(() => {
@@ -147,6 +149,14 @@ describe('the API server', () => {
 
   it('may import the checkout (cart pricing) subpath', () =>
     expectAllowed('openapi/server/src/services/checkout.ts', '@pod/shared-contracts/checkout'));
+
+  it('may import the money subpath', () =>
+    expectAllowed('openapi/server/src/domain/pricing.ts', '@pod/shared-contracts/money'));
+
+  it('may import the generated contract types, and only as types', async () => {
+    await expectAllowed('openapi/server/src/services/types.ts', '@pod/shared-contracts/api/schema', 'import type');
+    await expectViolation('openapi/server/src/services/types.ts', '@pod/shared-contracts/api/schema', MSG.serverContracts);
+  });
 
   it('may not import the shared-contracts source by path', () =>
     expectViolation(

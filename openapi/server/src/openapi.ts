@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { HttpProblem } from './errors.js';
-import type { ServiceHandler, ServiceHandlers } from './services/types.js';
+import { toRouteHandlers, type RouteHandler, type RouteHandlers, type ServiceHandlers } from './services/types.js';
 
 export interface SpecOperation {
   operationId: string;
@@ -82,12 +82,12 @@ export function notImplementedMessage(operation: SpecOperation): string {
  * implementation yet, so the whole contract is routed (and validated) from day one and a missing
  * handler is an explicit 501 instead of the glue's generic 500.
  */
-export function withNotImplemented(handlers: ServiceHandlers, operations: SpecOperation[]): ServiceHandlers {
-  const complete: ServiceHandlers = { ...handlers };
+export function withNotImplemented(handlers: ServiceHandlers, operations: SpecOperation[]): RouteHandlers {
+  const complete: RouteHandlers = { ...toRouteHandlers(handlers) };
   for (const operation of operations) {
     if (Object.hasOwn(complete, operation.operationId)) continue;
     const message = notImplementedMessage(operation);
-    const handler: ServiceHandler = async () => {
+    const handler: RouteHandler = async () => {
       throw new HttpProblem(501, message);
     };
     complete[operation.operationId] = handler;

@@ -79,7 +79,7 @@ describe('app', () => {
 
   it('fills a 501 handler for every operationId of the spec and only for those missing', async () => {
     const operations = listOperations(await loadSpecification(specPath));
-    const implemented = async () => 'real';
+    const implemented = async () => ({ statusCode: 0, accessToken: 'a', refreshToken: 'b' });
     const handlers = withNotImplemented({ login: implemented }, operations);
     assert.deepEqual(Object.keys(handlers).sort(), operations.map((op) => op.operationId).sort());
     assert.equal(handlers.login, implemented);

@@ -1,4 +1,5 @@
 import { VAT_RATE } from '../constants';
+import { fromCents, percentOfCents, toCents } from '../money';
 
 /**
  * Cart arithmetic of account-area.md (cart, coupons, payable amount), in whole cents so that
@@ -46,14 +47,7 @@ export interface CartTotals {
 
 const VAT_PERCENT = Math.round(VAT_RATE * 100);
 
-/** Rand to cents; tolerant of binary fractions (19.99 * 100 = 1998.9999...). */
-export function toCents(rand: unknown): number {
-  const value = typeof rand === 'string' ? Number(rand) : typeof rand === 'number' ? rand : NaN;
-  if (!Number.isFinite(value)) return 0;
-  return Math.round(Number((value * 100).toPrecision(12)));
-}
-
-export const fromCents = (cents: number): number => cents / 100;
+export { fromCents, toCents };
 
 const nonNegative = (cents: number) => Math.max(0, cents);
 
@@ -63,9 +57,9 @@ function serviceCents(service: CartServiceLike) {
   const rawDiscount = Number(service.discount ?? 0);
   const discount =
     service.discount_type === 1
-      ? Math.round((price * Math.min(100, Math.max(0, Number.isFinite(rawDiscount) ? rawDiscount : 0))) / 100)
+      ? percentOfCents(price, Math.min(100, Math.max(0, Number.isFinite(rawDiscount) ? rawDiscount : 0)))
       : Math.min(price, nonNegative(toCents(rawDiscount)));
-  const vat = Math.round(((price - discount) * VAT_PERCENT) / 100);
+  const vat = percentOfCents(price - discount, VAT_PERCENT);
   return { price, discount, vat, finalPrice: price - discount + vat };
 }
 
@@ -125,7 +119,7 @@ function couponDeductionCents(totalCents: number, coupon: CouponLike | null | un
   if (!coupon) return 0;
   const amount = Number(coupon.amount);
   if (!Number.isFinite(amount) || amount <= 0) return 0;
-  const cents = coupon.type === 'value' ? toCents(amount) : Math.round((totalCents * Math.min(100, amount)) / 100);
+  const cents = coupon.type === 'value' ? toCents(amount) : percentOfCents(totalCents, Math.min(100, amount));
   return Math.min(totalCents, cents);
 }
 

@@ -21,6 +21,7 @@ import { hashPassword } from './password-hash.js';
 import { createSessionIssuer } from './session.js';
 import { loadCartItems } from './checkout.js';
 import type { ServiceHandlers } from './types.js';
+import type { components } from '@pod/shared-contracts/api/schema';
 
 /** Spelled as the spec gives it ("alreay"); the front end shows it verbatim. */
 export const EMAIL_TAKEN_MESSAGE = REGISTRATION_MESSAGES.emailExists;
@@ -32,29 +33,11 @@ export const FORGOT_PASSWORD_DESCRIPTION = 'If an account exists for that addres
 export const FORGOT_PASSWORD_RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a while before trying again.';
 export const PASSWORD_CHANGED = 'Password changed';
 
-/** The User object of the spec (section 3): the stored current user of the front end. */
-export interface UserView {
-  id: number;
-  email: string;
-  name_first: string;
-  name_last: string;
-  firstname: string;
-  lastname: string;
-  phone_main: string | null;
-  balance: number;
-  user_status: number;
-  cart: unknown[];
-  /** JSON text, as the front end parses it (bankInfo and publisher fields). */
-  misc: string;
-  admin_confirmation: number;
-  user_confirmation: number;
-  /** JSON text of the pending update request, or null. */
-  pending_changes: string | null;
-  initial_login: number;
-}
+/** The User object of the spec (section 3): the stored current user of the front end (portal.yaml User). */
+export type UserView = components['schemas']['User'];
 
 /** `cart`: the user's cart items, priced (services/checkout.ts loadCartItems). */
-export function toUserView(user: UserRow, cart: unknown[]): UserView {
+export function toUserView(user: UserRow, cart: UserView['cart']): UserView {
   return {
     id: user.id,
     email: user.email,
@@ -64,13 +47,13 @@ export function toUserView(user: UserRow, cart: unknown[]): UserView {
     lastname: user.name_last,
     phone_main: user.phone_main,
     balance: Number(user.balance),
-    user_status: user.user_status,
+    user_status: user.user_status as UserView['user_status'],
     cart,
     misc: JSON.stringify(user.misc ?? {}),
     admin_confirmation: user.admin_confirmation,
     user_confirmation: user.user_confirmation,
     pending_changes: user.pending_changes === null ? null : JSON.stringify(user.pending_changes),
-    initial_login: user.initial_login,
+    initial_login: user.initial_login as UserView['initial_login'],
   };
 }
 
@@ -262,7 +245,7 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
     },
 
     /** Records that the welcome modal was dismissed (or reset). */
-    async setInitialLogin(request: FastifyRequest<{ Body: { initial_login: number } }>) {
+    async setInitialLogin(request: FastifyRequest<{ Body: { initial_login: 0 | 1 } }>) {
       const { initial_login } = request.body;
       if (!(await userRepository.setInitialLogin(request.userId, initial_login))) throw userNotFound();
       return { statusCode: 0, initial_login };
