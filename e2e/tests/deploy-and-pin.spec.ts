@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoA11yViolations } from './support/a11y';
+import { DEMO, signIn } from './support/accounts';
 import {
   deploymentsStaticRoot,
   readRemotesConfig,
@@ -182,6 +183,10 @@ test(`deploy ${REMOTE.package} ${OLD} then ${NEW} into ${ENVIRONMENT}`, async ({
 test('QA pins choose the version for one browser session; a rollback changes the environment', async ({ page }) => {
   const badge = pinsBadge(page);
   const clearPins = badge.getByRole('button', { name: 'Clear pins', exact: true });
+
+  await test.step('the QA tester signs in (signed out, the cart is a sign-in prompt)', async () => {
+    await signIn(page, DEMO.email, DEMO.password, DEMO.firstName);
+  });
 
   await test.step(`a pin link pins checkout@${OLD}; the address loses the pin`, async () => {
     await openPinLink(page, `${REMOTE.pin}@${OLD}`);

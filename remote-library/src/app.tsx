@@ -21,6 +21,7 @@ export default function App() {
     <Routes>
       <Route path="/dashboard" element={<DashboardScreen />} />
       <Route path="/books" element={<BooksScreen />} />
+      <Route path="/books/:region/:id" element={<BooksScreen />} />
       <Route path="/bulk-upload" element={<BulkUploadScreen />} />
       <Route path="/orders" element={<OrdersScreen />} />
       <Route path="/sales" element={<SalesScreen />} />

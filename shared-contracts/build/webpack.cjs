@@ -16,6 +16,8 @@ const { createRequire } = require('node:module');
 
 const SHARED_CONTRACTS_DIR = path.resolve(__dirname, '..');
 const TOKENS_CSS = path.join(SHARED_CONTRACTS_DIR, 'src', 'ui', 'tokens.css');
+/** Dev-only first module of the host: lets the remotes' Fast Refresh runtimes find react-dom. */
+const REFRESH_SHARED_RENDERERS = path.join(__dirname, 'react-refresh-shared-renderers.js');
 
 /** Host dev server port; the API server runs beside it on API_DEV_TARGET. */
 const HOST_DEV_PORT = 8080;
@@ -253,6 +255,23 @@ function entryFilename(pathData) {
   return hashKnown ? '[name].[contenthash].js' : '[name].js';
 }
 
+/** Loads what only shared-contracts installs (the Fast Refresh plugin), from its own dependencies. */
+const sharedRequire = createRequire(path.join(SHARED_CONTRACTS_DIR, 'package.json'));
+
+/**
+ * React Fast Refresh, development only: the plugin that wires swc's refresh transform
+ * (`jsc.transform.react.refresh`) to webpack's HMR, or nothing in production (the plugin is
+ * not even loaded then). Every app gets its own refresh runtime, namespaced by its
+ * `output.uniqueName` (the plugin's default `library`); webpack-dev-server's own overlay shows
+ * errors, so the plugin's is off.
+ * @param {boolean} isProduction
+ */
+function reactRefreshPlugin(isProduction) {
+  if (isProduction) return false;
+  const ReactRefreshPlugin = sharedRequire('@pmmmwh/react-refresh-webpack-plugin');
+  return new ReactRefreshPlugin({ overlay: false });
+}
+
 /**
  * The webpack configuration of one front-end app.
  * @param {{ name: string, dir: string, exposes?: Record<string, string>, port: number, isHost?: boolean }} options
@@ -285,7 +304,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
     return {
       mode: isProduction ? 'production' : 'development',
       context: dir,
-      entry: { main: './src/index.ts' },
+      entry: { main: isHost && !isProduction ? [REFRESH_SHARED_RENDERERS, './src/index.ts'] : './src/index.ts' },
       // hidden-source-map: maps are written beside the bundles (to decode reported stack traces)
       // but no bundle names them, and .ci's publish leaves every *.map out of the static root.
       devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
@@ -311,7 +330,9 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
                   target: 'es2022',
-                  transform: { react: { runtime: 'automatic', development: !isProduction } },
+                  transform: {
+                    react: { runtime: 'automatic', development: !isProduction, refresh: !isProduction },
+                  },
                 },
               },
             },
@@ -381,6 +402,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
           publicPath: isHost ? '/' : 'auto',
         }),
         hasPublic && new CopyPublicFilesPlugin(publicDir),
+        reactRefreshPlugin(isProduction),
       ].filter(Boolean),
       devServer: {
         port,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AlertRegion, cx, isShellHidden } from '@pod/shared-contracts';
+import { AlertRegion, cx, isShellHidden, useCurrentUser } from '@pod/shared-contracts';
 import { useStoredPins } from '../federation/pin-storage';
 import { ChatButton, showsChatButton } from './chat-button';
 import { FetchingBooksModal } from './fetching-books-modal';
@@ -17,13 +17,17 @@ import styles from './shell.module.css';
  * landmark holding the current screen, the fetching-books modal, the floating chat
  * button and, while QA pins are in effect, their badge (on every page). Sidebar, top bar
  * and chat button are left out on the paths the route table marks
- * (login, register, verify...). The tree keeps its shape either way, so the screen is not
- * remounted when the shell appears or disappears.
+ * (login, register, verify...). Signed out (no stored current user) there is no sidebar and
+ * no chat button (every link in them leads to a guarded route) and the top bar offers
+ * 'Sign in' and 'Register' instead of balance and cart. The tree keeps its shape either way,
+ * so the screen is not remounted when the shell appears or disappears.
  */
 export function Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const hidden = isShellHidden(pathname);
-  const chat = !hidden && showsChatButton(pathname);
+  const signedIn = useCurrentUser() !== null;
+  const sidebar = !hidden && signedIn;
+  const chat = sidebar && showsChatButton(pathname);
   const pinned = useStoredPins().length > 0;
   const drawer = useMediaQuery(SMALL_SCREEN_QUERY);
   useClearAlertsOnNavigation();
@@ -41,18 +45,18 @@ export function Shell({ children }: { children: ReactNode }) {
   }, [pathname, drawer]);
 
   return (
-    <div className={cx(styles.layout, hidden && styles.bare)}>
+    <div className={cx(styles.layout, !sidebar && styles.bare)}>
       <ScrollToTop />
       {hidden ? null : (
         <a className={styles.skipLink} href="#main">
           Skip to main content
         </a>
       )}
-      {hidden ? null : <Sidebar drawer={drawer} open={menuOpen} onClose={closeMenu} />}
-      {!hidden && drawer && menuOpen ? <div className={styles.backdrop} aria-hidden="true" /> : null}
+      {sidebar ? <Sidebar drawer={drawer} open={menuOpen} onClose={closeMenu} /> : null}
+      {sidebar && drawer && menuOpen ? <div className={styles.backdrop} aria-hidden="true" /> : null}
       <div className={styles.content}>
         {hidden ? null : (
-          <TopBar drawer={drawer} menuOpen={menuOpen} onOpenMenu={openMenu} menuButtonRef={openerRef} />
+          <TopBar signedIn={signedIn} drawer={drawer} menuOpen={menuOpen} onOpenMenu={openMenu} menuButtonRef={openerRef} />
         )}
         <main id="main" tabIndex={-1} className={cx(styles.main, (chat || pinned) && styles.chatClearance)}>
           <AlertRegion />
@@ -61,7 +65,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </main>
       </div>
       {chat ? <ChatButton /> : null}
-      <QaPinsBadge besideSidebar={!hidden && !drawer} />
+      <QaPinsBadge besideSidebar={sidebar && !drawer} />
     </div>
   );
 }

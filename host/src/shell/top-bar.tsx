@@ -1,12 +1,14 @@
 import type { Ref } from 'react';
-import { useLocation } from 'react-router-dom';
-import { Button, formatRand, useCurrentUser } from '@pod/shared-contracts';
+import { Link, useLocation } from 'react-router-dom';
+import { Button, buttonClassName, formatRand, signInPath, useCurrentUser } from '@pod/shared-contracts';
 import { CartSlot } from './cart-slot';
 import { MENU_TOGGLE_ATTRIBUTE, SIDEBAR_ID } from './sidebar';
 import styles from './top-bar.module.css';
 
 /** Props of {@link TopBar}. */
 export interface TopBarProps {
+  /** A current user is stored: balance and cart; otherwise 'Sign in' and 'Register'. */
+  signedIn: boolean;
   /** Small screens: show the 'Open menu' button for the sidebar drawer. */
   drawer: boolean;
   menuOpen: boolean;
@@ -15,12 +17,29 @@ export interface TopBarProps {
 }
 
 /**
- * The top bar (the page's banner): 'Welcome, {first name}' on the dashboard, elsewhere
- * 'Balance' and the amount ('R 0.00' when none); the cart; on small screens 'Open menu'.
+ * The top bar (the page's banner). Signed in: 'Welcome, {first name}' on the dashboard,
+ * elsewhere 'Balance' and the amount ('R 0.00' when none); the cart; on small screens
+ * 'Open menu'. Signed out: the portal's name, 'Sign in' (returning to this page afterwards)
+ * and 'Register'.
  */
-export function TopBar({ drawer, menuOpen, onOpenMenu, menuButtonRef }: TopBarProps) {
-  const { pathname } = useLocation();
+export function TopBar({ signedIn, drawer, menuOpen, onOpenMenu, menuButtonRef }: TopBarProps) {
+  const { pathname, search } = useLocation();
   const user = useCurrentUser();
+  if (!signedIn) {
+    return (
+      <header className={styles.topBar}>
+        <p className={styles.brand}>Print on Demand</p>
+        <nav aria-label="Account" className={styles.account}>
+          <Link to={signInPath(`${pathname}${search}`)} className={buttonClassName('primary')}>
+            Sign in
+          </Link>
+          <Link to="/register" className={buttonClassName('secondary')}>
+            Register
+          </Link>
+        </nav>
+      </header>
+    );
+  }
   return (
     <header className={styles.topBar}>
       {drawer ? (

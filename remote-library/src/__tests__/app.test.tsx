@@ -4,7 +4,11 @@ import { renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 
 describe('remote_library App', () => {
-  const owned = ROUTES.filter((route) => route.owner === 'remote_library').map((route) => route.pattern);
+  // A pattern with parameters is opened at an example address (`/books/:region/:id` as /books/local/1).
+  const example: Record<string, string> = { region: 'local', id: '1' };
+  const owned = ROUTES.filter((route) => route.owner === 'remote_library').map((route) =>
+    route.pattern.replace(/:(\w+)/g, (_match, name: string) => example[name] ?? name),
+  );
 
   it.each(owned)('renders a screen with one heading at %s', (path) => {
     renderWithProviders(<App />, { route: path });

@@ -1,10 +1,28 @@
 import { Link } from 'react-router-dom';
-import { buttonClassName, useDocumentTitle } from '@pod/shared-contracts';
+import { buttonClassName, PageNotFound, useDocumentTitle } from '@pod/shared-contracts';
+import { BookDetailView } from '../features/books/book-detail-view';
 import { BooksLibrary } from '../features/books/books-library';
+import { useBookSelection, type BookSelection } from '../features/books/use-book-selection';
 import styles from '../features/books/books.module.css';
+import { ONE_COLUMN_QUERY, useMediaQuery } from '../lib/use-media-query';
 
-/** `/books`: Your Books, with the ways to add books (wizard and bulk CSV upload). */
+/**
+ * `/books` and `/books/{region}/{id}`: Your Books, with the ways to add books (wizard and bulk
+ * CSV upload). On wide screens a selected book opens beside the list; on narrow ones, where
+ * it would open below the whole list and out of sight, it is a view of its own.
+ */
 export function BooksScreen() {
+  const selection = useBookSelection();
+  const oneColumn = useMediaQuery(ONE_COLUMN_QUERY);
+  if (selection.invalid) return <PageNotFound />;
+  if (oneColumn && selection.bookId !== null) {
+    return <BookDetailView region={selection.region} bookId={selection.bookId} />;
+  }
+  return <BooksOverview selection={selection} />;
+}
+
+/** The list (and, on wide screens, the selected book beside it). */
+function BooksOverview({ selection }: { selection: BookSelection }) {
   useDocumentTitle('Your Books');
   return (
     <>
@@ -17,7 +35,7 @@ export function BooksScreen() {
           Bulk CSV Upload
         </Link>
       </div>
-      <BooksLibrary />
+      <BooksLibrary selection={selection} />
     </>
   );
 }

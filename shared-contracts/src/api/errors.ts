@@ -56,13 +56,24 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
   return result.data as T;
 }
 
+/** A 401 answer: the call needed a session that is missing or no longer valid. */
+export function isUnauthorized(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** What a bare 401 reads on screen instead of the server's 'Unauthorized'. */
+export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
+
 /**
  * The text an alert shows for an error: the server's message, or the specification's
  * generic fallback when the message is missing or is the bare 'Internal server error'.
+ * A 401 without a message of its own asks the user to sign in: a raw 'Unauthorized' never
+ * reaches the screen.
  */
 export function alertMessage(error: unknown): string {
   const message =
     error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
+  if (isUnauthorized(error) && (!message || message === 'Unauthorized')) return SIGN_IN_REQUIRED_MESSAGE;
   if (!message || message === 'Internal server error') return GENERIC_ERROR_MESSAGE;
   return message;
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { AlertBar } from '../ui/alert-bar';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
-import { alertMessage } from '../api/errors';
+import { alertMessage, isUnauthorized } from '../api/errors';
+import { SignInPrompt } from '../ui/sign-in-prompt';
 import { GENERIC_ERROR_MESSAGE } from '../constants';
 
 /** The part of a query result {@link QueryState} reads (any `useQuery` result fits). */
@@ -36,10 +37,12 @@ function errorText(error: unknown): string {
  * The three states of a list fed by a query, never confused: loading (a spinner), error (an
  * alert with the message and a 'Retry' button that refetches; the error shows here, not as a
  * global alert) and success, where `empty` replaces the list when `isEmpty` says there is
- * nothing. Data already shown stays while a refetch runs.
+ * nothing. Data already shown stays while a refetch runs. A 401 (no session, or one that
+ * could not be refreshed) asks the user to sign in instead: retrying cannot help.
  */
 export function QueryState<T>({ query, loadingLabel, isEmpty, empty, children }: QueryStateProps<T>) {
   if (query.status === 'pending') return <Spinner label={loadingLabel} />;
+  if (query.status === 'error' && isUnauthorized(query.error)) return <SignInPrompt />;
   if (query.status === 'error') {
     return (
       <AlertBar

@@ -12,13 +12,19 @@ export interface RouteDef {
   owner: RouteOwner;
   /** Guarded routes need a stored current user, else they redirect to /login. */
   access: 'open' | 'guarded';
+  /**
+   * Open to anyone, but its screen reads the signed-in user's data: without a session the
+   * host shows a sign-in prompt there instead of the screen (README, Decisions).
+   */
+  needsSession?: boolean;
 }
 
-const r = (pattern: string, owner: RouteOwner, access: RouteDef['access']): RouteDef => ({
-  pattern,
-  owner,
-  access,
-});
+const r = (
+  pattern: string,
+  owner: RouteOwner,
+  access: RouteDef['access'],
+  needsSession?: boolean,
+): RouteDef => ({ pattern, owner, access, ...(needsSession ? { needsSession } : {}) });
 
 /**
  * The route table of account-area.md section 2, with the remote that owns each route.
@@ -42,18 +48,26 @@ export const ROUTES: readonly RouteDef[] = [
   r('/resign-contract', 'remote_account', 'guarded'),
   r('/dashboard', 'remote_library', 'guarded'),
   r('/books', 'remote_library', 'guarded'),
+  // Not in the specification's table: one book's detail, linkable (local and international
+  // records are numbered apart, so the region is part of the address).
+  r('/books/:region/:id', 'remote_library', 'guarded'),
   r('/bulk-upload', 'remote_library', 'guarded'),
   r('/orders', 'remote_library', 'guarded'),
   r('/sales', 'remote_library', 'guarded'),
   r('/transactions', 'remote_library', 'guarded'),
   r('/documents', 'remote_library', 'guarded'),
-  r('/checkout', 'remote_checkout', 'open'),
-  r('/checkout/*', 'remote_checkout', 'open'),
+  r('/checkout', 'remote_checkout', 'open', true),
+  r('/checkout/*', 'remote_checkout', 'open', true),
   r('/new-book', 'remote_wizard', 'open'),
   r('/new-book/*', 'remote_wizard', 'open'),
   r('/my-first-book', 'remote_wizard', 'open'),
   r('/my-first-book/*', 'remote_wizard', 'open'),
 ];
+
+/** The address of one book's detail: `/books/local/12`, `/books/international/7`. */
+export function bookDetailPath(region: 'local' | 'international', id: number): string {
+  return `/books/${region}/${id}`;
+}
 
 /** The route definition matching `pathname`, or undefined (the not-found screen). */
 export function matchAppRoute(pathname: string): RouteDef | undefined {
@@ -76,4 +90,40 @@ export function isShellHidden(pathname: string): boolean {
   return SHELL_HIDDEN_PREFIXES.some(
     (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
   );
+}
+
+/** The query parameter of /login naming where to go after signing in: `/login?next=%2Fcheckout%2Fcart`. */
+export const LOGIN_RETURN_PARAM = 'next';
+
+// Where returning would be pointless or loop: the sign-in and registration screens themselves.
+const NO_RETURN = ['/', '/login', '/register', '/verify', '/forgot-password', '/reset-password'];
+
+/**
+ * The in-app path `value` names, or null when it is not a safe place to return to. Only a
+ * same-origin absolute path of a route in the table passes; a full URL, a protocol-relative
+ * `//host`, backslashes (browsers read `/\host` as `//host`), control characters and the
+ * sign-in screens themselves are refused, so the parameter can never send a user off-site.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  const base = 'http://return.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  const { pathname } = url;
+  if (NO_RETURN.some((path) => pathname === path || (path !== '/' && pathname.startsWith(`${path}/`)))) return null;
+  if (!matchAppRoute(pathname)) return null;
+  return `${pathname}${url.search}${url.hash}`;
+}
+
+/** The sign-in address that brings the user back to `returnTo` (when safe) afterwards. */
+export function signInPath(returnTo?: string): string {
+  const next = safeReturnPath(returnTo);
+  return next ? `/login?${LOGIN_RETURN_PARAM}=${encodeURIComponent(next)}` : '/login';
 }

@@ -16,6 +16,7 @@ export { PdfViewer, PDF_VIEWER_DEFAULT_ERROR, type PdfDocument, type PdfRenderer
 export { PlaceholderScreen } from './placeholder-screen';
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
+export { SignInPrompt, type SignInPromptProps } from './sign-in-prompt';
 export { SessionGate, type SessionGateProps } from './session-gate';
 export { mountStandalone } from './standalone';
 export { Spinner, type SpinnerProps } from './spinner';

@@ -16,9 +16,14 @@ describe('routing', () => {
   });
 
   it('lets anyone open an open route', async () => {
-    renderApp('/checkout/cart');
+    renderApp('/forgot-password');
 
-    expect(await screen.findByRole('heading', { name: 'remote_checkout/App at /checkout/cart' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'remote_account/App at /forgot-password' })).toBeInTheDocument();
+  });
+
+  it('sends /books/{region}/{id} to remote_library, guarded like /books', async () => {
+    renderApp('/books/local/12', { user: THANDI });
+    expect(await screen.findByRole('heading', { name: 'remote_library/App at /books/local/12' })).toBeInTheDocument();
   });
 
   it.each([

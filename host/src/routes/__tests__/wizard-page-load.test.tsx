@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { navigateTo } from '@pod/shared-contracts';
-import { renderApp } from '../../test-support/render-app';
+import { renderApp, THANDI } from '../../test-support/render-app';
 import { wizardPageLoadTarget } from '../wizard-page-load';
 
 const wizardAt = (path: string) => screen.findByRole('heading', { name: `remote_wizard/App at ${path}` });
@@ -49,7 +49,7 @@ describe('the wizard page-load rule', () => {
   });
 
   it('does not apply to a page load elsewhere that later enters the wizard', async () => {
-    renderApp('/checkout/cart');
+    renderApp('/checkout/cart', { user: THANDI });
     await screen.findByRole('heading', { name: 'remote_checkout/App at /checkout/cart' });
 
     act(() => navigateTo('/new-book/general-info'));

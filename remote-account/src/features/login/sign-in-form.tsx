@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   alertMessage,
   ApiError,
   Button,
+  LOGIN_RETURN_PARAM,
   LoginForm,
   PasswordField,
   raiseAlert,
+  safeReturnPath,
   signIn,
   TextField,
   validateForm,
@@ -28,16 +30,18 @@ function isRefusal(error: unknown): boolean {
 /**
  * E-mail and password with the spec's messages; Enter submits. Wrong credentials open the
  * 'Login unsuccessful' modal; a lock (429) raises an alert naming the wait; any other
- * failure raises a danger alert. Success goes to /dashboard.
+ * failure raises a danger alert. Success goes back to the page named by `?next=` when it is
+ * a safe in-app path (`safeReturnPath`), else to /dashboard.
  */
 export function SignInForm() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [refused, setRefused] = useState(false);
 
   const onSubmit = async (values: LoginForm) => {
     try {
       await signIn(values.email.trim(), values.password);
-      void navigate('/dashboard');
+      void navigate(safeReturnPath(searchParams.get(LOGIN_RETURN_PARAM)) ?? '/dashboard');
     } catch (error) {
       if (isLocked(error)) raiseAlert({ variant: 'danger', message: signInLockedMessage(error.retryAfterSeconds) });
       else if (isRefusal(error)) setRefused(true);

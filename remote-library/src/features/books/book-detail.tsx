@@ -21,9 +21,19 @@ function numberOrNull(...values: unknown[]): number | null {
 /**
  * The selected book: header (title and format), tiles (Royalty Fee, the selling price of
  * its region, Status) and the details / sales / orders tabs, sales and orders only when the
- * book has any.
+ * book has any. Its title is an h2 beside the list, an h1 when the detail is a view of its own.
  */
-export function BookDetail({ book, region, onDeleted }: { book: Book; region: Region; onDeleted: () => void }) {
+export function BookDetail({
+  book,
+  region,
+  onDeleted,
+  headingLevel = 2,
+}: {
+  book: Book;
+  region: Region;
+  onDeleted: () => void;
+  headingLevel?: 1 | 2;
+}) {
   const detail = useBookDetail(book.id, region);
   const [tab, setTab] = useState<DetailTab>('details');
   const misc = parseBookMisc(book.misc);
@@ -44,11 +54,12 @@ export function BookDetail({ book, region, onDeleted }: { book: Book; region: Re
   ];
   const current = tabs.some((item) => item.value === tab) ? tab : 'details';
   const titleId = `book-detail-${region}-${book.id}`;
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   return (
     <section className={styles.detail} aria-labelledby={titleId}>
       <header className={styles.detailHeader}>
-        <h2 id={titleId}>{book.book_title}</h2>
+        <Heading id={titleId}>{book.book_title}</Heading>
         <span className={styles.format}>{formatLabel(book.format_type)}</span>
       </header>
       <div className={styles.tiles}>

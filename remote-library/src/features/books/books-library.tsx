@@ -1,11 +1,18 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { buttonClassName, QueryState, useBooksQuery, type Book, type SharedBooks } from '@pod/shared-contracts';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  bookDetailPath,
+  buttonClassName,
+  QueryState,
+  useBooksQuery,
+  type Book,
+  type SharedBooks,
+} from '@pod/shared-contracts';
 import { BookDetail } from './book-detail';
 import { BookList } from './book-list';
 import type { Region } from './book-model';
-import { BOOK_MESSAGES } from './messages';
+import { BOOK_MESSAGES, BOOK_ROUTE_MESSAGES } from './messages';
 import { Tabs, type TabItem } from './tabs';
+import { booksListPath, type BookSelection } from './use-book-selection';
 import styles from './books.module.css';
 
 const REGIONS: readonly TabItem<Region>[] = [
@@ -15,9 +22,10 @@ const REGIONS: readonly TabItem<Region>[] = [
 
 /**
  * Your Books: the shared books (re-read on arrival, so a book just made in the wizard is
- * there) under Local and International tabs, and the detail panel of the selected book.
+ * there) under Local and International tabs, and the detail panel of the book the address
+ * names (`/books/{region}/{id}`).
  */
-export function BooksLibrary() {
+export function BooksLibrary({ selection }: { selection: BookSelection }) {
   const query = useBooksQuery({ refetchOnMount: 'always' });
   return (
     <QueryState
@@ -33,17 +41,22 @@ export function BooksLibrary() {
         </div>
       }
     >
-      {(books) => <Library books={books} />}
+      {(books) => <Library books={books} selection={selection} />}
     </QueryState>
   );
 }
 
+/** The books of `region` in the shared collections. */
+export function booksOf(books: SharedBooks, region: Region): Book[] {
+  return region === 'local' ? books.localBooks : books.internationalBooks;
+}
+
 /** The books under the region tabs, with the selected book's panel. */
-function Library({ books }: { books: SharedBooks }) {
-  const [region, setRegion] = useState<Region>('local');
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-  const list: Book[] = region === 'local' ? books.localBooks : books.internationalBooks;
-  const selected = list.find((book) => book.id === selectedId) ?? null;
+function Library({ books, selection }: { books: SharedBooks; selection: BookSelection }) {
+  const navigate = useNavigate();
+  const { region, bookId } = selection;
+  const list = booksOf(books, region);
+  const selected = list.find((book) => book.id === bookId) ?? null;
 
   const regionName = region === 'local' ? 'Local' : 'International';
   return (
@@ -52,27 +65,30 @@ function Library({ books }: { books: SharedBooks }) {
         label="Book regions"
         items={REGIONS}
         selected={region}
-        onSelect={(next) => {
-          setRegion(next);
-          setSelectedId(null);
-        }}
+        // Switching tabs is a view of the same page: it replaces the address, not adds to history.
+        onSelect={(next) => void navigate(booksListPath(next), { replace: true })}
         className={styles.listColumn}
       >
         {list.length > 0 ? (
           <BookList
             label={`${regionName} books`}
             books={list}
-            selectedId={selectedId}
-            onSelect={(book) => setSelectedId(book.id)}
+            selectedId={selected?.id ?? null}
+            onSelect={(book) => void navigate(bookDetailPath(region, book.id))}
           />
         ) : (
           <p className={styles.muted}>You have no {regionName.toLowerCase()} books yet.</p>
         )}
       </Tabs>
       {selected ? (
-        <BookDetail key={`${region}:${selected.id}`} book={selected} region={region} onDeleted={() => setSelectedId(null)} />
+        <BookDetail
+          key={`${region}:${selected.id}`}
+          book={selected}
+          region={region}
+          onDeleted={() => void navigate(booksListPath(region), { replace: true })}
+        />
       ) : (
-        <p className={styles.hint}>Select a book to see its details.</p>
+        <p className={styles.hint}>{bookId === null ? 'Select a book to see its details.' : BOOK_ROUTE_MESSAGES.notInLibrary}</p>
       )}
     </div>
   );

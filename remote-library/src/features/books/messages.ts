@@ -9,3 +9,9 @@ export const BOOK_MESSAGES = {
   deleteFailure: 'Something went wrong, while trying to delete your book.',
   contractFailure: 'Something went wrong while fetching this books contract.',
 } as const;
+
+/** Sentences the specification does not give (a book's own address is this portal's addition). */
+export const BOOK_ROUTE_MESSAGES = {
+  notInLibrary: 'This book is not in your library.',
+  backToBooks: 'Back to books',
+} as const;

@@ -58,6 +58,16 @@ describe('QueryState', () => {
     expect(await screen.findByRole('list', { name: 'Books' })).toHaveTextContent('Karoo Nights');
     expect(log).toHaveLength(2);
   });
+
+  it('asks a signed-out visitor to sign in instead of showing "Unauthorized", and returns here after', async () => {
+    installFakeFetch(() => ({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } }));
+    renderWithProviders(<Books />, { route: '/books?page=2' });
+
+    expect(await screen.findByText(/Please sign in to continue\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fbooks%3Fpage%3D2');
+    expect(screen.queryByText(/Unauthorized/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
 });
 
 describe('shared collection queries', () => {

@@ -42,14 +42,15 @@ const acceptThandi = (call: Call) =>
     ? { status: 200, body: { accessToken: fakeJwt({ sub: '7', user_status: 1 }), refreshToken: fakeJwt({ sub: '7' }) } }
     : { status: 200, body: { statusCode: 0, result: { id: 7, email: 'thandi@example.co.za', name_first: 'Thandi', balance: 0 } } };
 
-function renderLogin() {
+function renderLogin(entry = '/login') {
   render(
-    <MemoryRouter initialEntries={['/login']}>
+    <MemoryRouter initialEntries={[entry]}>
       <AlertRegion />
       <Routes>
         <Route path="/login" element={<LoginScreen />} />
         <Route path="/dashboard" element={<h1>Dashboard</h1>} />
         <Route path="/register" element={<h1>Register</h1>} />
+        <Route path="/checkout/cart" element={<h1>Cart</h1>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -100,6 +101,29 @@ describe('the login screen', () => {
     });
     expect(getCurrentUser()?.name_first).toBe('Thandi');
   });
+
+  it('returns to the page named by ?next= once signed in', async () => {
+    fakeApi(acceptThandi);
+    const user = renderLogin('/login?next=%2Fcheckout%2Fcart');
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'thandi@example.co.za');
+    await user.type(screen.getByLabelText('Password'), 'Secret#123{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Cart' })).toBeInTheDocument();
+  });
+
+  it.each(['https://evil.example/checkout/cart', '//evil.example/checkout/cart', '/%5Cevil.example'])(
+    'ignores a ?next= that leaves the portal (%s) and goes to the dashboard',
+    async (next) => {
+      fakeApi(acceptThandi);
+      const user = renderLogin(`/login?next=${encodeURIComponent(next)}`);
+
+      await user.type(screen.getByRole('textbox', { name: 'Email' }), 'thandi@example.co.za');
+      await user.type(screen.getByLabelText('Password'), 'Secret#123{Enter}');
+
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    },
+  );
 
   it('opens "Login unsuccessful" when the API refuses the credentials', async () => {
     fakeApi(() => ({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials' } }));
