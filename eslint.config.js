@@ -49,7 +49,7 @@ const MSG = {
   serverToApp: 'The server never imports the host or a remote.',
   testingInProduct: '@pod/shared-contracts/testing is for test files only (fake fetch, fake tokens).',
   serverContracts:
-    'The server may import only @pod/shared-contracts/validation, /constants, /format, /checkout and /money, and the types of /api/schema (the package root pulls in browser UI).',
+    'The server may import only @pod/shared-contracts/validation, /constants, /format, /checkout, /money and /pricing, and the types of /api/schema (the package root pulls in browser UI).',
   e2eFixtures:
     "Journeys take test and expect from './support/fixtures', which fails a journey on any Content-Security-Policy violation.",
   siblingFeature:
@@ -130,7 +130,7 @@ const NAME_AREAS = [
       rule(`^(?:host|${otherRemoteName(null)})(?:/|$)`, MSG.serverToApp),
       rule(RELATIVE_CONTRACTS, MSG.serverContracts),
       rule('^@pod/shared-contracts$', MSG.serverContracts, { allowTypeImports: true }),
-      rule('^@pod/shared-contracts/(?!(?:validation|constants|format|checkout|money|api/schema)$).+', MSG.serverContracts),
+      rule('^@pod/shared-contracts/(?!(?:validation|constants|format|checkout|money|pricing|api/schema)$).+', MSG.serverContracts),
       // The generated contract types only: handler types are derived from them (services/types.ts).
       rule('^@pod/shared-contracts/api/schema$', MSG.serverContracts, { allowTypeImports: true }),
     ],

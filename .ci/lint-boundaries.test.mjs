@@ -29,7 +29,7 @@ const MSG = {
   siblingFeature:
     "A feature does not import a sibling feature: move what both need to the app's shared folders (lib/, ui/) or to @pod/shared-contracts.",
   serverContracts:
-    'The server may import only @pod/shared-contracts/validation, /constants, /format, /checkout and /money, and the types of /api/schema (the package root pulls in browser UI).',
+    'The server may import only @pod/shared-contracts/validation, /constants, /format, /checkout, /money and /pricing, and the types of /api/schema (the package root pulls in browser UI).',
 };
 
 /** @type {ESLint} */
@@ -151,7 +151,10 @@ describe('the API server', () => {
     expectAllowed('openapi/server/src/services/checkout.ts', '@pod/shared-contracts/checkout'));
 
   it('may import the money subpath', () =>
-    expectAllowed('openapi/server/src/domain/pricing.ts', '@pod/shared-contracts/money'));
+    expectAllowed('openapi/server/src/domain/bulk-row.ts', '@pod/shared-contracts/money'));
+
+  it('may import the pricing (print cost and royalty engine) subpath', () =>
+    expectAllowed('openapi/server/src/services/wizard.ts', '@pod/shared-contracts/pricing'));
 
   it('may import the generated contract types, and only as types', async () => {
     await expectAllowed('openapi/server/src/services/types.ts', '@pod/shared-contracts/api/schema', 'import type');

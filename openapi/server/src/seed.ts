@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { internationalPrintCost, localPrintCost, processingCost, DEFAULT_PRICE_CONFIG, roundMoney } from './domain/pricing.js';
-import { internationalRoyalty, localRoyalty } from './domain/royalty.js';
+import { roundMoney } from '@pod/shared-contracts/money';
+import {
+  DEFAULT_PRICE_CONFIG,
+  internationalPrintCost,
+  internationalRoyalty,
+  localPrintCost,
+  localRoyalty,
+  processingCost,
+} from '@pod/shared-contracts/pricing';
 import type { NewCoupon } from './plugins/app/coupon-repository.js';
 import type { BookContractData, BookMiscData, FormatType, NewBookRow, NewOrderRow } from './plugins/external/db-schema.js';
 import { hashPassword } from './services/password-hash.js';

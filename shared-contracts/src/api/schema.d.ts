@@ -967,13 +967,30 @@ export interface paths {
         get?: never;
         /**
          * Live royalty estimate
-         * @description Computes the royalty per copy (local ZAR, international USD) and the processing cost
-         *     from the calculator's inputs without saving anything (international: 70% wholesale after
-         *     costs; eBook: 50% wholesale discount, royalty 70% of the rest). When the page count
-         *     exceeds the chosen paper type's `maxPage`, answers 200 with `statusCode` `B12` and a
-         *     `description` ('The amount of pages exceed the paper type.') and null royalties.
-         *     Inputs that cannot be priced (unknown paper type, missing price) answer 400 `VALIDATION`
-         *     with the matching book-details message.
+         * @description Computes the royalty per copy (local ZAR, international USD), its breakdown, the minimum
+         *     price and the processing cost from the calculator's inputs without saving anything. The
+         *     server prices with its own reference data (paper and cover unit costs, `prices`) through
+         *     the same engine the browser runs (@pod/shared-contracts/pricing); it takes no figure
+         *     from the browser. Amounts are worked in whole cents, each step rounded half up:
+         *
+         *     - print cost, local (ZAR) = 25.00 + pages x paper unit cost x size factor + cover unit
+         *       cost + extras (duplex 2.50, soft touch 3.00, spiral 12.00, spot UV 4.00);
+         *       international (USD) = 2.50 + pages x paper unit cost x size factor + cover unit cost
+         *       + extras (duplex 0.60, perforation 0.05). Size factor = max(1, height x width / (210
+         *       x 148)) to 2 decimals (1 without a size); eBooks and audiobooks print nothing.
+         *     - local print royalty = net - 20% platform share of net - print cost, net = price / 1.15
+         *       (VAT 15%).
+         *     - international print royalty = 70% of the price (30% wholesale share) - print cost.
+         *     - eBook / audiobook royalty = 70% of the funds left after a 50% wholesale discount of
+         *       the price (net of VAT when local).
+         *     - `minimumPrice` = the lowest price (cent) with a royalty of 0.00 or more.
+         *
+         *     The constants come from the `prices` configuration (GET /user/pricinglist); the values
+         *     above are the defaults. When the page count exceeds the chosen paper or cover type's
+         *     `maxPage`, answers 200 with `statusCode` `B12` and a `description` ('The amount of pages
+         *     exceed the paper type.') and null figures. Inputs that cannot be priced (unknown paper
+         *     type, missing price, bad page count) answer 400 `VALIDATION` with the matching
+         *     book-details message.
          */
         put: operations["realtimeRoyalty"];
         post?: never;
@@ -998,7 +1015,15 @@ export interface paths {
          *     3 to 49 characters, format, region, genre, ISBN unless registration is requested, pages,
          *     size, paper and cover types, prices), computes royalties and the processing cost, and
          *     creates one book record per chosen region (status `quote`, stage `getquote`) plus their
-         *     cart item. The stored user must have first name, last name and e-mail. An ISBN already
+         *     cart item, all for the caller. Everything is validated again on the server: title 3 to 49
+         *     characters, pages 18 to 1200, whole and even for print (at most the paper and cover
+         *     types' `maxPage`: 400 'The amount of pages exceed the paper type.'), at most 1200 for
+         *     audiobooks and 10 000 for eBooks, prices up to 8 digits and 2 decimals, height and width
+         *     for print ('Please enter the dimensions of your book'), an ISBN-13 with a valid check
+         *     digit, a known genre, paper and cover types and voice-over artist. Royalties and the
+         *     processing cost are computed with the engine described under PUT /user/realtimeroyalty;
+         *     figures sent by the browser are never used. The stored user must have first name, last
+         *     name and e-mail (400 'Something went wrong' otherwise). An ISBN already
          *     used by another book answers 409 code `ISBN_EXISTS` with 'The provided ISBN is already in
          *     use. Please select a different ISBN' (the specification's statusCode 'ISBN already
          *     exists' case). A negative royalty answers 400 'Estimated royals cannot be a negative
@@ -1022,10 +1047,12 @@ export interface paths {
         put?: never;
         /**
          * Is this ISBN free?
-         * @description `statusCode` 200 with `isValid` true when no other book uses the 13-digit ISBN, false
-         *     when it is in use (the client shows 'The ISBN you provided is in use by another book.
-         *     Please enter a valid ISBN number for your book.'). The user's own books count as "other"
-         *     except the records named by a resumed upload.
+         * @description `statusCode` 200 with `isValid` true when no book uses the 13-digit ISBN, false when one
+         *     does, the caller's own included (the client shows 'The ISBN you provided is in use by
+         *     another book. Please enter a valid ISBN number for your book.'; `description` carries
+         *     'The provided ISBN is already in use. Please select a different ISBN'). An ISBN whose
+         *     check digit is wrong answers 400 `VALIDATION` 'Please enter a valid ISBN number for your
+         *     book - 13 characters long and only numbers.'
          */
         post: operations["getValidIsbn"];
         delete?: never;
@@ -1217,8 +1244,9 @@ export interface paths {
         };
         /**
          * Options for quotes (shared loader "resources")
-         * @description Paper types, cover/book types (local and international) and genres, one option per
-         *     element of `results`, tagged by `group`.
+         * @description Paper types, cover/book types (local and international) with their unit costs, genres
+         *     (BISAC subject headings with sub-categories) and the standard book sizes, one option per
+         *     element of `results`, tagged by `group`. Reference data of migrations 003 and 008.
          */
         get: operations["getQuoteInfo"];
         put?: never;
@@ -1971,6 +1999,8 @@ export interface components {
             recording_needed?: components["schemas"]["BooleanLike"];
             i_duplex_covered?: components["schemas"]["BooleanLike"];
             perforation?: components["schemas"]["BooleanLike"];
+            height?: components["schemas"]["Dimension"];
+            width?: components["schemas"]["Dimension"];
         };
         /**
          * @description A royalty estimate. `statusCode` 0 with the royalties, or `B12` with a `description`
@@ -1986,6 +2016,31 @@ export interface components {
             internationRoyalty?: number | null;
             /** @description Processing cost of the submission, ZAR incl. VAT. */
             totalCost?: number | null;
+            /** @description How each chosen region's royalty is reached; null with B12. */
+            breakdown?: null | {
+                local: null | components["schemas"]["RoyaltyBreakdown"];
+                international: null | components["schemas"]["RoyaltyBreakdown"];
+            };
+        };
+        /**
+         * @description One region's royalty per copy, line by line in the region's currency: the list price,
+         *     then each deduction as a negative amount (VAT, platform or wholesale share, wholesale
+         *     discount and channel share for digital formats, print cost). The lines add up to
+         *     `royalty` exactly.
+         */
+        RoyaltyBreakdown: {
+            /** @enum {string} */
+            currency: "ZAR" | "USD";
+            lines: {
+                /** @enum {string} */
+                key: "listPrice" | "vat" | "channelShare" | "wholesaleDiscount" | "wholesaleShare" | "platformShare" | "printCost";
+                label: string;
+                amount: number;
+            }[];
+            royalty: number;
+            printCost: number;
+            /** @description The lowest list price whose royalty is 0.00 or more ('Use minimum price'); null when no price up to 99 999 999.99 reaches it. */
+            minimumPrice: number | null;
         };
         /** @description The book details of the wizard, saved as a quote. */
         QuoteBody: {
@@ -2051,12 +2106,31 @@ export interface components {
             name: string;
             /** @description Highest page count this paper supports. */
             maxPage?: number | null;
+            /** @description Cost per page (ZAR local, USD international, excl. VAT), so the browser's royalty estimate uses the server's figures. */
+            unitCost?: number | null;
         };
         /** @description A cover / book type option (local or international). */
         BookType: {
             id: number;
             name: string;
             maxPage?: number | null;
+            /** @description Cost per cover (ZAR local, USD international, excl. VAT). */
+            unitCost?: number | null;
+        };
+        /** @description A standard book size (height x width in mm) for the size picker. */
+        BookSize: {
+            id: number;
+            name: string;
+            height: number;
+            width: number;
+            /** @enum {string|null} */
+            template: "A5" | "NC" | "A4" | null;
+            /** @enum {string} */
+            orientation: "portrait" | "landscape" | "square";
+            /** @description Printed by the local printer. */
+            isLocal: boolean;
+            /** @description Printed by the international network. */
+            isInternational: boolean;
         };
         /** @description A genre from the server (two levels are derived from `SubjectHeading`). */
         Genre: {
@@ -2077,7 +2151,7 @@ export interface components {
         /**
          * @description One option for the wizard, tagged by `group`: `localPaperTypes` /
          *     `internationalPaperTypes` (PaperType), `localBookTypes` / `internationalBookTypes`
-         *     (BookType) or `genres` (Genre).
+         *     (BookType), `genres` (Genre) or `sizes` (BookSize, the about 31 standard sizes).
          */
         QuoteResource: (components["schemas"]["PaperType"] & {
             /** @enum {string} */
@@ -2088,8 +2162,11 @@ export interface components {
         }) | (components["schemas"]["Genre"] & {
             /** @constant */
             group: "genres";
+        }) | (components["schemas"]["BookSize"] & {
+            /** @constant */
+            group: "sizes";
         });
-        /** @description The price configuration (ZAR, excluding VAT unless stated). */
+        /** @description The price configuration (ZAR, excluding VAT unless stated); every constant of the pricing engine, so the browser's estimate matches the server's. */
         Prices: {
             ebook: {
                 /** @description Standard conversion fee to .epub. */
@@ -2109,6 +2186,30 @@ export interface components {
             spiralBindingPerBook?: number;
             /** @description VAT rate (0.15). */
             vatRate?: number;
+            /** @description Spot UV per cover, local (4.00). */
+            spotUvPerCover?: number;
+            /** @description Local print base cost per copy (25.00). */
+            localBasePerBook?: number;
+            /** @description International print base cost per copy, USD (2.50). */
+            internationalBasePerBook?: number;
+            /** @description Duplex cover per book, international, USD (0.60). */
+            internationalDuplexPerBook?: number;
+            /** @description Perforation per book, international, USD (0.05). */
+            perforationPerBook?: number;
+            /** @description Print processing per upload (1000). */
+            printSetupFee?: number;
+            /** @description Audiobook processing per upload (1500). */
+            audiobookSetupFee?: number;
+            /** @description Voice-over recording per page (15). */
+            recordingPerPage?: number;
+            /** @description The platform's share of a local print price net of VAT (0.2). */
+            localPlatformShare?: number;
+            /** @description Share of the international price left after the wholesale margin (0.7). */
+            internationalWholesaleShare?: number;
+            /** @description eBook wholesale discount (0.5). */
+            ebookWholesaleDiscount?: number;
+            /** @description Author's share of eBook funds after the discount (0.7). */
+            ebookRoyaltyShare?: number;
         };
         /** @description A voice-over artist for audiobooks. */
         VoiceArtist: {

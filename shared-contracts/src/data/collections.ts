@@ -2,7 +2,7 @@ import type { components } from '../api/schema';
 
 type Schemas = components['schemas'];
 
-/** A quote option (paper type, book type or genre), tagged by `group`. */
+/** A quote option (paper type or book type with unit cost, genre, or standard size), tagged by `group`. */
 export type QuoteResource = Schemas['QuoteResource'];
 /** One line of the user's sales list. */
 export type SalesSummary = Schemas['SalesSummary'];

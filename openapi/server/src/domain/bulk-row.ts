@@ -1,9 +1,11 @@
-import type { Format } from './pricing.js';
+import type { Format } from '@pod/shared-contracts/pricing';
 
 /**
- * Reading one bulk-upload CSV row (pure): the client converts 'true'/'false'/'null' and numeric
- * text, but cells may still arrive as text, so every value is coerced here. Failures carry the
- * book-details messages of the wizard specification (section 5).
+ * Reading the book details of one bulk-upload CSV row or one wizard request (pure): the client
+ * converts 'true'/'false'/'null' and numeric text, but values may still arrive as text, so every
+ * value is coerced here. Failures carry the book-details messages of the wizard specification
+ * (section 5). PUT /user/realtimeroyalty reads only the pricing fields (parsePricingFields);
+ * POST /user/getquote and bulk rows read the whole book (parseBulkRow).
  *
  * The wizard issue will bring the book-details structs to @pod/shared-contracts/validation;
  * these messages should then come from there.
@@ -11,6 +13,9 @@ import type { Format } from './pricing.js';
 
 export const BOOK_MESSAGES = {
   titleMissing: 'Title not found',
+  /** The wizard form's message for an empty title (bulk rows keep 'Title not found'). */
+  titleRequired: 'Please enter a title for your book',
+  size: 'Please enter the dimensions of your book',
   titleShort: 'Title must be at least 3 characters long',
   titleLong: 'Title must be less than 50 characters long',
   format: 'Please select a format for your book',
@@ -55,8 +60,8 @@ export class BookRowError extends Error {
 
 export type CsvValue = string | number | boolean | null;
 
-export interface BulkRow {
-  title: string;
+/** What prices a book: format, regions, pages, prices, options, size and extras. */
+export interface PricingFields {
   format: Format;
   pages: number | null;
   isLocal: boolean;
@@ -67,11 +72,9 @@ export interface BulkRow {
   localCoverTypeId: number | null;
   internationalPaperTypeId: number | null;
   internationalCoverTypeId: number | null;
-  /** null when the ISBN is to be provided (registration requested). */
-  isbn: string | null;
-  isbnRequired: boolean;
-  /** A genre id, or a BISAC code / subject heading to look up. */
-  genre: number | string;
+  /** Height and width in mm, null when not given. */
+  heightMm: number | null;
+  widthMm: number | null;
   duplex: boolean;
   softTouch: boolean;
   spiral: boolean;
@@ -79,6 +82,16 @@ export interface BulkRow {
   internationalDuplex: boolean;
   perforation: boolean;
   recordingNeeded: boolean;
+}
+
+/** A whole book: the pricing fields plus title, ISBN and genre. */
+export interface BulkRow extends PricingFields {
+  title: string;
+  /** null when the ISBN is to be provided (registration requested). */
+  isbn: string | null;
+  isbnRequired: boolean;
+  /** A genre id, or a BISAC code / subject heading to look up. */
+  genre: number | string;
 }
 
 const blank = (value: CsvValue | undefined) => value === null || value === undefined || String(value).trim() === '';
@@ -142,37 +155,42 @@ function requiredId(value: CsvValue | undefined, message: string): number {
   return id;
 }
 
-/** Reads and checks one row; throws BookRowError with the first failing rule's message. */
-export function parseBulkRow(row: Record<string, CsvValue>): BulkRow {
-  if (blank(row.book_title)) throw new BookRowError(BOOK_MESSAGES.titleMissing);
-  const title = String(row.book_title).trim();
-  if (title.length < 3) throw new BookRowError(BOOK_MESSAGES.titleShort);
-  if (title.length >= 50) throw new BookRowError(BOOK_MESSAGES.titleLong);
+/** ISBN-13 check digit: digits weighted 1, 3, 1, 3... add up to a multiple of 10. */
+export function isIsbn13(isbn: string): boolean {
+  if (!/^\d{13}$/.test(isbn)) return false;
+  const sum = [...isbn].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
+  return sum % 10 === 0;
+}
 
-  const format = toFormat(row.format_type);
+/** A size in mm: a positive number up to 1000 (portal.yaml Dimension), else null. */
+function toDimension(value: CsvValue | undefined): number | null {
+  if (blank(value)) return null;
+  const size = Number(String(value).trim());
+  return Number.isFinite(size) && size > 0 && size <= 1000 ? size : null;
+}
+
+export interface PricingOptions {
+  /** The wizard requires height and width for print ('Please enter the dimensions of your book'). */
+  requireSize?: boolean;
+}
+
+/** Reads and checks the fields that price a book; throws BookRowError with the first failing rule's message. */
+export function parsePricingFields(row: Record<string, CsvValue>, options: PricingOptions = {}): PricingFields {
+  const format = toFormat(row.format_type ?? row.format);
   // An eBook is sold internationally only (wizard section 4).
   const isLocal = format === 'ebook' ? false : toBool(row.is_local);
   let isInternational = toBool(row.is_international);
   if (format === 'ebook' && !isInternational) isInternational = toBool(row.is_local);
   if (!isLocal && !isInternational) throw new BookRowError(BOOK_MESSAGES.region);
 
-  if (blank(row.genre)) throw new BookRowError(BOOK_MESSAGES.genre);
-  const genreId = toId(row.genre);
-  const genre = genreId !== null && !Number.isNaN(genreId) ? genreId : String(row.genre).trim();
-
-  const isbnRequired = toBool(row.isbn_is_required);
-  let isbn: string | null = null;
-  if (!isbnRequired) {
-    if (blank(row.isbn)) throw new BookRowError(BOOK_MESSAGES.isbnMissing);
-    isbn = String(row.isbn).replace(/[\s-]/g, '');
-    if (!/^\d{13}$/.test(isbn)) throw new BookRowError(BOOK_MESSAGES.isbnInvalid);
-  }
-
   const pages = toPages(row.no_of_pages, format);
   const localPrice = isLocal ? toPrice(row.local_price) : null;
   const internationalPrice = isInternational ? toPrice(row.international_price) : null;
 
   const print = format === 'print';
+  const heightMm = toDimension(row.height);
+  const widthMm = toDimension(row.width);
+  if (print && options.requireSize && (heightMm === null || widthMm === null)) throw new BookRowError(BOOK_MESSAGES.size);
   const localPaperTypeId = print && isLocal ? requiredId(row.l_paper_type_id, BOOK_MESSAGES.localPaper) : null;
   const localCoverTypeId = print && isLocal ? requiredId(row.l_cover_type_id, BOOK_MESSAGES.localCover) : null;
   const internationalPaperTypeId =
@@ -185,7 +203,6 @@ export function parseBulkRow(row: Record<string, CsvValue>): BulkRow {
       : null;
 
   return {
-    title,
     format,
     pages,
     isLocal,
@@ -196,9 +213,8 @@ export function parseBulkRow(row: Record<string, CsvValue>): BulkRow {
     localCoverTypeId,
     internationalPaperTypeId,
     internationalCoverTypeId,
-    isbn,
-    isbnRequired,
-    genre,
+    heightMm,
+    widthMm,
     duplex: toBool(row.duplex_needed),
     softTouch: toBool(row.soft_touch_matt_lamination),
     spiral: toBool(row.spiral_bound),
@@ -207,4 +223,34 @@ export function parseBulkRow(row: Record<string, CsvValue>): BulkRow {
     perforation: toBool(row.perforation),
     recordingNeeded: toBool(row.recording_needed),
   };
+}
+
+/**
+ * Reads and checks one book (bulk row or wizard quote): title, then the pricing fields, genre
+ * and ISBN (13 digits with a valid check digit unless registration is requested).
+ */
+export function parseBulkRow(
+  row: Record<string, CsvValue>,
+  options: PricingOptions & { titleMissing?: string } = {},
+): BulkRow {
+  if (blank(row.book_title)) throw new BookRowError(options.titleMissing ?? BOOK_MESSAGES.titleMissing);
+  const title = String(row.book_title).trim();
+  if (title.length < 3) throw new BookRowError(BOOK_MESSAGES.titleShort);
+  if (title.length >= 50) throw new BookRowError(BOOK_MESSAGES.titleLong);
+
+  const pricing = parsePricingFields(row, options);
+
+  if (blank(row.genre)) throw new BookRowError(BOOK_MESSAGES.genre);
+  const genreId = toId(row.genre);
+  const genre = genreId !== null && !Number.isNaN(genreId) ? genreId : String(row.genre).trim();
+
+  const isbnRequired = toBool(row.isbn_is_required);
+  let isbn: string | null = null;
+  if (!isbnRequired) {
+    if (blank(row.isbn)) throw new BookRowError(BOOK_MESSAGES.isbnMissing);
+    isbn = String(row.isbn).replace(/[\s-]/g, '');
+    if (!isIsbn13(isbn)) throw new BookRowError(BOOK_MESSAGES.isbnInvalid);
+  }
+
+  return { ...pricing, title, isbn, isbnRequired, genre };
 }

@@ -7,7 +7,7 @@ import { createOrdersService } from './orders.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
 import { keepRawBody } from './raw-body.js';
 import type { ServiceHandlers } from './types.js';
-import { createWizardService } from './wizard.js';
+import { createWizardService } from './wizard/index.js';
 
 /** Every implemented operation of portal.yaml, keyed by operationId (one file per spec area/tag). */
 export function createServiceHandlers(app: FastifyInstance, config: AppConfig): ServiceHandlers {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BOOK_MESSAGES } from '../../src/domain/bulk-row.js';
-import { DEFAULT_PRICE_CONFIG, localPrintCost, roundMoney } from '../../src/domain/pricing.js';
-import { DUPLICATE_UPLOAD_MESSAGE } from '../../src/services/wizard.js';
+import { roundMoney } from '@pod/shared-contracts/money';
+import { DUPLICATE_UPLOAD_MESSAGE } from '../../src/services/wizard/index.js';
 import { bulkRow as row } from '../helpers/bulk-row.js';
 import { bearer, buildTestApp, registerActiveUser, type TestApp } from '../helpers/test-app.js';
 
@@ -26,9 +26,11 @@ describe('wizard service: bulk calculation', () => {
     const response = await bulk({ row: row(), is_bulk: false });
     assert.equal(response.statusCode, 200, response.body);
     const body = response.json();
-    const printCost = localPrintCost({ pages: 200, paperCostPerPage: 0.18, coverCost: 14 }, DEFAULT_PRICE_CONFIG);
-    assert.equal(body.localRoyalty, roundMoney(249 / 1.15 - printCost));
-    assert.equal(body.internationRoyalty, roundMoney(15.99 * 0.7 - (2.5 + 200 * 0.013 + 1)));
+    // 234 x 156 mm (NC) pays paper at 1.17 x the A5 rate. Local: 25 + 200 x 0.18 x 1.17 + 14 =
+    // 81.12; net 249 / 1.15 = 216.52, less the 20% platform share 43.30 and printing: 92.10.
+    // International: 2.50 + 200 x 0.013 x 1.17 + 1 = 6.54; 70% of 15.99 = 11.19, less printing: 4.65.
+    assert.equal(body.localRoyalty, 92.1);
+    assert.equal(body.internationRoyalty, 4.65);
     assert.equal(body.totalCost, roundMoney((1000 + 250) * 1.15));
     assert.equal(body.localBookId, null);
     assert.equal(await t.app.bookRepository.countByUser(user.id), 0);

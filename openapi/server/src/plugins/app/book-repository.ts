@@ -29,6 +29,10 @@ export interface BookRepository {
   titleExists(userId: number, title: string, isInternational: boolean): Promise<boolean>;
   insertMany(rows: NewBookRow[]): Promise<BookRow[]>;
   countByUser(userId: number): Promise<number>;
+  /** Whether any book record (any user's) carries this ISBN. */
+  isbnInUse(isbn: string): Promise<boolean>;
+  /** Serialises concurrent claims of one ISBN until the transaction ends (check, then insert). */
+  lockIsbn(isbn: string): Promise<void>;
   /** Serialises concurrent writers of one user's library until the transaction ends. */
   lockUser(userId: number): Promise<void>;
   /**
@@ -143,6 +147,16 @@ export function createBookRepository(db: Kysely<Database>): BookRepository {
         .where(flag('archived'), '=', false)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    async isbnInUse(isbn) {
+      const row = await db.selectFrom('books').select('id').where('isbn', '=', isbn).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async lockIsbn(isbn) {
+      // Namespace 2027 (lockUser uses 2026); hashtext maps the ISBN onto the lock's int4 key.
+      await sql`SELECT pg_advisory_xact_lock(2027, hashtext(${isbn}))`.execute(db);
     },
 
     async lockUser(userId) {

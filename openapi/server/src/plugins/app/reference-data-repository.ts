@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, ReferenceGroup, ReferenceOptionRow, VoiceArtistRow } from '../external/db-schema.js';
+import type { BookSizeRow, Database, ReferenceGroup, ReferenceOptionRow, VoiceArtistRow } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -8,13 +8,15 @@ declare module 'fastify' {
   }
 }
 
-/** The wizard's reference data (migration 003): options, voice-over artists, prices. */
+/** The wizard's reference data (migrations 003 and 008): options, sizes, voice-over artists, prices. */
 export interface ReferenceDataRepository {
   listOptions(): Promise<ReferenceOptionRow[]>;
   findOption(group: ReferenceGroup, id: number): Promise<ReferenceOptionRow | undefined>;
   /** A genre by BISAC code or subject heading (case-insensitive). */
   findGenre(text: string): Promise<ReferenceOptionRow | undefined>;
   listVoiceArtists(): Promise<VoiceArtistRow[]>;
+  /** The standard book sizes in display order. */
+  listSizes(): Promise<BookSizeRow[]>;
   /** The stored price configuration (jsonb), undefined when the row is missing. */
   priceConfig(): Promise<Record<string, unknown> | undefined>;
 }
@@ -46,6 +48,10 @@ export function createReferenceDataRepository(db: Kysely<Database>): ReferenceDa
 
     async listVoiceArtists() {
       return db.selectFrom('voice_artists').selectAll().orderBy('id').execute();
+    },
+
+    async listSizes() {
+      return db.selectFrom('book_sizes').selectAll().orderBy('sort_order').orderBy('id').execute();
     },
 
     async priceConfig() {

@@ -224,6 +224,19 @@ export interface ReferenceOptionsTable {
   sort_order: ColumnType<number, number | undefined, number>;
 }
 
+/** A standard book size (migration 008). */
+export interface BookSizesTable {
+  id: number;
+  name: string;
+  height_mm: number;
+  width_mm: number;
+  template: 'A5' | 'NC' | 'A4' | null;
+  orientation: 'portrait' | 'landscape' | 'square';
+  is_local: boolean;
+  is_international: boolean;
+  sort_order: ColumnType<number, number | undefined, number>;
+}
+
 export interface PricesTable {
   id: number;
   config: Json<Record<string, unknown>>;
@@ -324,6 +337,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   voice_artists: VoiceArtistsTable;
   reference_options: ReferenceOptionsTable;
+  book_sizes: BookSizesTable;
   prices: PricesTable;
   refresh_tokens: RefreshTokensTable;
   email_outbox: EmailOutboxTable;
@@ -347,6 +361,7 @@ export type CouponRow = Selectable<CouponsTable>;
 export type CartItemRow = Selectable<CartItemsTable>;
 export type VoiceArtistRow = Selectable<VoiceArtistsTable>;
 export type ReferenceOptionRow = Selectable<ReferenceOptionsTable>;
+export type BookSizeRow = Selectable<BookSizesTable>;
 export type PaymentTransactionRow = Selectable<PaymentTransactionsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type JobRow = Selectable<JobsTable>;

@@ -2,71 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BOOK_MESSAGES, parseBulkRow, type CsvValue } from '../../src/domain/bulk-row.js';
 import { renderContractPdf } from '../../src/domain/contract-pdf.js';
-import {
-  DEFAULT_PRICE_CONFIG as config,
-  internationalPrintCost,
-  localPrintCost,
-  processingCost,
-  roundMoney,
-  toPriceConfig,
-} from '../../src/domain/pricing.js';
-import { internationalRoyalty, localRoyalty } from '../../src/domain/royalty.js';
 
-describe('pricing', () => {
-  it('rounds money to cents, half away from zero', () => {
-    assert.equal(roundMoney(1.005), 1.01);
-    assert.equal(roundMoney(-1.005), -1.01);
-    assert.equal(roundMoney(2.344), 2.34);
-  });
-
-  it('prices a local copy: base + pages x paper + cover + extras', () => {
-    assert.equal(localPrintCost({ pages: 240, paperCostPerPage: 0.18, coverCost: 14 }, config), 82.2);
-    assert.equal(
-      localPrintCost({ pages: 100, paperCostPerPage: 0.2, coverCost: 10, duplex: true, softTouch: true, spiral: true, spotUv: true }, config),
-      25 + 20 + 10 + 2.5 + 3 + 12 + 4,
-    );
-  });
-
-  it('prices an international copy in USD', () => {
-    assert.equal(internationalPrintCost({ pages: 240, paperCostPerPage: 0.013, coverCost: 1 }, config), 6.62);
-    assert.equal(internationalPrintCost({ pages: 100, paperCostPerPage: 0.01, coverCost: 1, duplex: true, perforation: true }, config), 5.15);
-  });
-
-  it('adds VAT to the processing cost and lists the services', () => {
-    const print = processingCost({ format: 'print', pages: 200, isbnRequired: true }, config);
-    assert.deepEqual(print.services.map((s) => [s.name, s.cost]), [['Print processing', 1000], ['ISBN creation', 250]]);
-    assert.equal(print.exVat, 1250);
-    assert.equal(print.total, 1437.5);
-    assert.equal(processingCost({ format: 'ebook', pages: null, isbnRequired: false }, config).total, roundMoney(749 * 1.15));
-    assert.equal(processingCost({ format: 'audiobook', pages: 10, isbnRequired: false, recordingNeeded: true }, config).exVat, 1650);
-  });
-
-  it('completes a stored configuration with the defaults', () => {
-    const merged = toPriceConfig({ vatRate: 0.2, ebook: { uploadFee: 100 }, bogus: 'x' });
-    assert.equal(merged.vatRate, 0.2);
-    assert.equal(merged.ebook.uploadFee, 100);
-    assert.equal(merged.ebook.conversionFixed, config.ebook.conversionFixed);
-  });
-});
-
-describe('royalty', () => {
-  it('local print: price ex VAT minus the print cost', () => {
-    assert.equal(localRoyalty({ format: 'print', price: 249, printCost: 82.2 }, config), roundMoney(249 / 1.15 - 82.2));
-  });
-
-  it('international print: 70% wholesale minus the print cost', () => {
-    assert.equal(internationalRoyalty({ format: 'print', price: 14.99, printCost: 6.62 }, config), roundMoney(14.99 * 0.7 - 6.62));
-  });
-
-  it('eBook: 70% of what is left after a 50% wholesale discount', () => {
-    assert.equal(internationalRoyalty({ format: 'ebook', price: 10, printCost: 0 }, config), 3.5);
-    assert.equal(localRoyalty({ format: 'ebook', price: 115, printCost: 0 }, config), 35);
-  });
-
-  it('may be negative when the price does not cover printing', () => {
-    assert.ok(localRoyalty({ format: 'print', price: 50, printCost: 82.2 }, config) < 0);
-  });
-});
+// The print cost and royalty formulas are tested with their engine in
+// shared-contracts/src/pricing/__tests__ (jest); these are the server's own pure rules.
 
 describe('bulk row', () => {
   const row = (overrides: Record<string, CsvValue> = {}): Record<string, CsvValue> => ({

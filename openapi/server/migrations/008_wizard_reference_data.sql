@@ -1,0 +1,126 @@
+-- The wizard's remaining reference data (issue 12): the standard book sizes, the rest of the BISAC
+-- subject headings, more voice-over artists, and the local platform share the pricing engine
+-- (@pod/shared-contracts/pricing) needs. Reference data lives in migrations, not the demo seed,
+-- because every account prices against it; it stays editable (plain rows, no code constants).
+
+-- Standard sizes (height x width in mm). template: the wizard's named layouts (A5, NC, A4) or
+-- NULL; is_local / is_international: whether the local printer or the international
+-- print-on-demand network prints that size (metric sizes locally, US trims internationally).
+CREATE TABLE book_sizes (
+  id                integer  PRIMARY KEY,
+  name              text     NOT NULL,
+  height_mm         integer  NOT NULL CHECK (height_mm BETWEEN 50 AND 1000),
+  width_mm          integer  NOT NULL CHECK (width_mm BETWEEN 50 AND 1000),
+  template          text     CHECK (template IN ('A5', 'NC', 'A4')),
+  orientation       text     NOT NULL CHECK (orientation IN ('portrait', 'landscape', 'square')),
+  is_local          boolean  NOT NULL,
+  is_international  boolean  NOT NULL,
+  sort_order        integer  NOT NULL DEFAULT 0
+);
+
+INSERT INTO book_sizes (id, name, height_mm, width_mm, template, orientation, is_local, is_international, sort_order) VALUES
+  (1, 'A6 pocket', 148, 105, NULL, 'portrait', true, false, 1),
+  (2, 'Pocket book', 152, 102, NULL, 'portrait', true, true, 2),
+  (3, 'Mass market', 175, 108, NULL, 'portrait', false, true, 3),
+  (4, 'B-format', 198, 129, NULL, 'portrait', true, true, 4),
+  (5, 'Digest', 203, 127, NULL, 'portrait', false, true, 5),
+  (6, 'Demy', 216, 138, NULL, 'portrait', true, true, 6),
+  (7, 'Crown', 210, 140, NULL, 'portrait', true, false, 7),
+  (8, 'A5', 210, 148, 'A5', 'portrait', true, true, 8),
+  (9, 'Executive', 235, 152, NULL, 'portrait', false, true, 9),
+  (10, 'US Trade', 229, 152, NULL, 'portrait', false, true, 10),
+  (11, 'Royal (NC)', 234, 156, 'NC', 'portrait', true, true, 11),
+  (12, 'Royal octavo', 244, 170, NULL, 'portrait', false, true, 12),
+  (13, 'Crown quarto', 246, 189, NULL, 'portrait', false, true, 13),
+  (14, 'Large trade', 235, 191, NULL, 'portrait', false, true, 14),
+  (15, 'B5', 250, 176, NULL, 'portrait', true, false, 15),
+  (16, 'Textbook', 254, 178, NULL, 'portrait', false, true, 16),
+  (17, 'Photo book', 254, 203, NULL, 'portrait', false, true, 17),
+  (18, 'Workbook', 276, 216, NULL, 'portrait', true, false, 18),
+  (19, 'US Letter', 279, 216, NULL, 'portrait', false, true, 19),
+  (20, 'A4', 297, 210, 'A4', 'portrait', true, true, 20),
+  (21, 'Small square', 178, 178, NULL, 'square', false, true, 21),
+  (22, 'Square 203', 203, 203, NULL, 'square', true, true, 22),
+  (23, 'Square 210', 210, 210, NULL, 'square', true, false, 23),
+  (24, 'Large square', 216, 216, NULL, 'square', false, true, 24),
+  (25, 'Square 250', 250, 250, NULL, 'square', true, false, 25),
+  (26, 'A5 landscape', 148, 210, 'A5', 'landscape', true, true, 26),
+  (27, 'Royal (NC) landscape', 156, 234, 'NC', 'landscape', true, false, 27),
+  (28, 'US Trade landscape', 152, 229, NULL, 'landscape', false, true, 28),
+  (29, 'Photo landscape', 203, 254, NULL, 'landscape', false, true, 29),
+  (30, 'US Letter landscape', 216, 279, NULL, 'landscape', false, true, 30),
+  (31, 'A4 landscape', 210, 297, 'A4', 'landscape', true, true, 31);
+
+-- Genres: BISAC subject headings 'HEADING / Sub-category' (the picker's two levels split at the
+-- first ' / '), continuing migration 003's ids.
+INSERT INTO reference_options (group_name, id, name, subject_heading, bisac, sort_order) VALUES
+  ('genres', 13, 'ANTIQUES & COLLECTIBLES / General', 'ANTIQUES & COLLECTIBLES / General', 'ANT000000', 13),
+  ('genres', 14, 'ARCHITECTURE / General', 'ARCHITECTURE / General', 'ARC000000', 14),
+  ('genres', 15, 'ART / General', 'ART / General', 'ART000000', 15),
+  ('genres', 16, 'ART / African', 'ART / African', 'ART042000', 16),
+  ('genres', 17, 'BIOGRAPHY & AUTOBIOGRAPHY / Political', 'BIOGRAPHY & AUTOBIOGRAPHY / Political', 'BIO011000', 17),
+  ('genres', 18, 'BIOGRAPHY & AUTOBIOGRAPHY / Sports', 'BIOGRAPHY & AUTOBIOGRAPHY / Sports', 'BIO016000', 18),
+  ('genres', 19, 'BODY, MIND & SPIRIT / General', 'BODY, MIND & SPIRIT / General', 'OCC000000', 19),
+  ('genres', 20, 'BUSINESS & ECONOMICS / General', 'BUSINESS & ECONOMICS / General', 'BUS000000', 20),
+  ('genres', 21, 'BUSINESS & ECONOMICS / Personal Finance / General', 'BUSINESS & ECONOMICS / Personal Finance / General', 'BUS050000', 21),
+  ('genres', 22, 'COMICS & GRAPHIC NOVELS / General', 'COMICS & GRAPHIC NOVELS / General', 'CGN000000', 22),
+  ('genres', 23, 'COMPUTERS / General', 'COMPUTERS / General', 'COM000000', 23),
+  ('genres', 24, 'COOKING / General', 'COOKING / General', 'CKB000000', 24),
+  ('genres', 25, 'CRAFTS & HOBBIES / General', 'CRAFTS & HOBBIES / General', 'CRA000000', 25),
+  ('genres', 26, 'EDUCATION / General', 'EDUCATION / General', 'EDU000000', 26),
+  ('genres', 27, 'FAMILY & RELATIONSHIPS / Parenting / General', 'FAMILY & RELATIONSHIPS / Parenting / General', 'FAM034000', 27),
+  ('genres', 28, 'FICTION / Action & Adventure', 'FICTION / Action & Adventure', 'FIC002000', 28),
+  ('genres', 29, 'FICTION / Science Fiction / General', 'FICTION / Science Fiction / General', 'FIC028000', 29),
+  ('genres', 30, 'FICTION / Thrillers / General', 'FICTION / Thrillers / General', 'FIC031000', 30),
+  ('genres', 31, 'FICTION / Horror', 'FICTION / Horror', 'FIC015000', 31),
+  ('genres', 32, 'FICTION / Literary', 'FICTION / Literary', 'FIC019000', 32),
+  ('genres', 33, 'FICTION / Short Stories (single author)', 'FICTION / Short Stories (single author)', 'FIC029000', 33),
+  ('genres', 34, 'FICTION / Christian / General', 'FICTION / Christian / General', 'FIC042000', 34),
+  ('genres', 35, 'FICTION / Romance / Contemporary', 'FICTION / Romance / Contemporary', 'FIC027020', 35),
+  ('genres', 36, 'FICTION / Mystery & Detective / Cozy / General', 'FICTION / Mystery & Detective / Cozy / General', 'FIC022100', 36),
+  ('genres', 37, 'GAMES & ACTIVITIES / General', 'GAMES & ACTIVITIES / General', 'GAM000000', 37),
+  ('genres', 38, 'HEALTH & FITNESS / General', 'HEALTH & FITNESS / General', 'HEA000000', 38),
+  ('genres', 39, 'HEALTH & FITNESS / Diet & Nutrition / General', 'HEALTH & FITNESS / Diet & Nutrition / General', 'HEA006000', 39),
+  ('genres', 40, 'HISTORY / General', 'HISTORY / General', 'HIS000000', 40),
+  ('genres', 41, 'HISTORY / Africa / General', 'HISTORY / Africa / General', 'HIS001000', 41),
+  ('genres', 42, 'HISTORY / Military / General', 'HISTORY / Military / General', 'HIS027000', 42),
+  ('genres', 43, 'HUMOR / General', 'HUMOR / General', 'HUM000000', 43),
+  ('genres', 44, 'JUVENILE FICTION / Animals / General', 'JUVENILE FICTION / Animals / General', 'JUV002000', 44),
+  ('genres', 45, 'JUVENILE FICTION / Fairy Tales & Folklore / General', 'JUVENILE FICTION / Fairy Tales & Folklore / General', 'JUV012000', 45),
+  ('genres', 46, 'JUVENILE NONFICTION / General', 'JUVENILE NONFICTION / General', 'JNF000000', 46),
+  ('genres', 47, 'LANGUAGE ARTS & DISCIPLINES / General', 'LANGUAGE ARTS & DISCIPLINES / General', 'LAN000000', 47),
+  ('genres', 48, 'LAW / General', 'LAW / General', 'LAW000000', 48),
+  ('genres', 49, 'LITERARY COLLECTIONS / African', 'LITERARY COLLECTIONS / African', 'LCO001000', 49),
+  ('genres', 50, 'MEDICAL / General', 'MEDICAL / General', 'MED000000', 50),
+  ('genres', 51, 'MUSIC / General', 'MUSIC / General', 'MUS000000', 51),
+  ('genres', 52, 'NATURE / General', 'NATURE / General', 'NAT000000', 52),
+  ('genres', 53, 'NATURE / Animals / Wildlife', 'NATURE / Animals / Wildlife', 'NAT037000', 53),
+  ('genres', 54, 'PHILOSOPHY / General', 'PHILOSOPHY / General', 'PHI000000', 54),
+  ('genres', 55, 'PHOTOGRAPHY / General', 'PHOTOGRAPHY / General', 'PHO000000', 55),
+  ('genres', 56, 'POETRY / General', 'POETRY / General', 'POE000000', 56),
+  ('genres', 57, 'POLITICAL SCIENCE / General', 'POLITICAL SCIENCE / General', 'POL000000', 57),
+  ('genres', 58, 'PSYCHOLOGY / General', 'PSYCHOLOGY / General', 'PSY000000', 58),
+  ('genres', 59, 'RELIGION / Christianity / General', 'RELIGION / Christianity / General', 'REL070000', 59),
+  ('genres', 60, 'RELIGION / Islam / General', 'RELIGION / Islam / General', 'REL037000', 60),
+  ('genres', 61, 'SCIENCE / General', 'SCIENCE / General', 'SCI000000', 61),
+  ('genres', 62, 'SELF-HELP / Motivational & Inspirational', 'SELF-HELP / Motivational & Inspirational', 'SEL021000', 62),
+  ('genres', 63, 'SOCIAL SCIENCE / General', 'SOCIAL SCIENCE / General', 'SOC000000', 63),
+  ('genres', 64, 'SPORTS & RECREATION / Rugby', 'SPORTS & RECREATION / Rugby', 'SPO061000', 64),
+  ('genres', 65, 'SPORTS & RECREATION / Soccer', 'SPORTS & RECREATION / Soccer', 'SPO040000', 65),
+  ('genres', 66, 'TECHNOLOGY & ENGINEERING / General', 'TECHNOLOGY & ENGINEERING / General', 'TEC000000', 66),
+  ('genres', 67, 'TRAVEL / Africa / South / Republic of South Africa', 'TRAVEL / Africa / South / Republic of South Africa', 'TRV002070', 67),
+  ('genres', 68, 'TRUE CRIME / General', 'TRUE CRIME / General', 'TRU000000', 68),
+  ('genres', 69, 'YOUNG ADULT FICTION / General', 'YOUNG ADULT FICTION / General', 'YAF000000', 69),
+  ('genres', 70, 'YOUNG ADULT FICTION / Fantasy / General', 'YOUNG ADULT FICTION / Fantasy / General', 'YAF019000', 70),
+  ('genres', 71, 'YOUNG ADULT FICTION / Romance / General', 'YOUNG ADULT FICTION / Romance / General', 'YAF052000', 71),
+  ('genres', 72, 'YOUNG ADULT NONFICTION / General', 'YOUNG ADULT NONFICTION / General', 'YAN000000', 72);
+
+INSERT INTO voice_artists (id, name, gender, nationality, sample_url) VALUES
+  (7, 'Lindiwe Khumalo', 'Female', 'South African', 'https://samples.pod.local/voices/lindiwe-khumalo.mp3'),
+  (8, 'Pieter Botha', 'Male', 'South African', 'https://samples.pod.local/voices/pieter-botha.mp3'),
+  (9, 'Emily Carter', 'Female', 'British', 'https://samples.pod.local/voices/emily-carter.mp3'),
+  (10, 'Michael Reyes', 'Male', 'American', 'https://samples.pod.local/voices/michael-reyes.mp3');
+
+-- The platform's share of a local print sale's price net of VAT (see the server README,
+-- "Pricing and royalties"); an operator's own value is kept.
+UPDATE prices SET config = jsonb_build_object('localPlatformShare', 0.2) || config WHERE id = 1;

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { ProcessingCost, RegionEstimate } from '@pod/shared-contracts/pricing';
+import type { BulkRow, CsvValue } from '../../domain/bulk-row.js';
+import type { NewBookRow } from '../../plugins/external/db-schema.js';
+
+/** A priced book ready to be stored as a quote. */
+export interface RowQuote {
+  row: BulkRow;
+  genreId: number;
+  local: RegionEstimate | null;
+  international: RegionEstimate | null;
+  processing: ProcessingCost;
+}
+
+/**
+ * The book records of one quote (one per chosen region, sharing a pair id): status `quote`,
+ * stage `getquote`, the server's own figures, and the options the wizard chose in misc.
+ */
+export function bookRecords(
+  userId: number,
+  quote: RowQuote,
+  source: Record<string, CsvValue>,
+  createdAt: Date,
+  extra: Record<string, unknown> = {},
+): NewBookRow[] {
+  const { row } = quote;
+  const pairId = randomUUID();
+  const misc = JSON.stringify({
+    status: 'quote',
+    archived: false,
+    isPaid: false,
+    bookStage: 'getquote',
+    ...extra,
+    printCost: { local: quote.local?.printCost ?? null, international: quote.international?.printCost ?? null },
+    options: {
+      l_paper_type_id: row.localPaperTypeId,
+      l_cover_type_id: row.localCoverTypeId,
+      i_paper_type_id: row.internationalPaperTypeId,
+      i_cover_type_id: row.internationalCoverTypeId,
+      spine_id: source.spine_id ?? null,
+      finish: source.finish ?? null,
+      bind: source.bind ?? null,
+      height: row.heightMm,
+      width: row.widthMm,
+      voiceover_id: source.voiceover_id ?? null,
+    },
+  });
+  const record = (isInternational: boolean): NewBookRow => ({
+    user_id: userId,
+    pair_id: pairId,
+    is_international: isInternational,
+    book_title: row.title,
+    format_type: row.format,
+    no_of_pages: row.pages,
+    isbn: row.isbn,
+    genre_id: quote.genreId,
+    price_sale: isInternational ? row.internationalPrice : row.localPrice,
+    local_price: row.localPrice,
+    international_price: row.internationalPrice,
+    local_royalty: quote.local?.royalty ?? null,
+    international_royalty: quote.international?.royalty ?? null,
+    misc,
+    created_at: createdAt,
+  });
+  return [...(row.isLocal ? [record(false)] : []), ...(row.isInternational ? [record(true)] : [])];
+}
