@@ -20,6 +20,7 @@ import refreshTokenRepository from './plugins/app/refresh-token-repository.js';
 import unitOfWork from './plugins/app/unit-of-work.js';
 import userRepository from './plugins/app/user-repository.js';
 import verificationTokenRepository from './plugins/app/verification-token-repository.js';
+import apiDocs from './plugins/external/api-docs.js';
 import authPlugin, { createSecurityHandlers } from './plugins/external/auth.js';
 import contentTypes from './plugins/external/content-types.js';
 import dbPlugin, { type DatabaseOptions } from './plugins/external/db.js';
@@ -77,7 +78,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Before anything is opened: a production server on demo settings must not start at all.
   const refusals = productionRefusals(config, process.env);
   if (refusals.length > 0) throw new ProductionRefusedError(refusals);
-  const specification = await loadSpecification(options.specPath ?? defaultSpecPath);
+  const specPath = options.specPath ?? defaultSpecPath;
+  const specification = await loadSpecification(specPath);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -183,6 +185,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       securityHandlers: createSecurityHandlers(app.tokens),
       prefix: API_PREFIX,
     });
+
+    // The reference of the same file the glue routes from; outside /api/v1, so the portal's policy applies.
+    if (config.apiDocs) await app.register(apiDocs, { specPath });
 
     if (options.staticRoot) await app.register(staticSite, { root: options.staticRoot });
   } catch (err) {

@@ -54,6 +54,12 @@ export interface AppConfig {
   /** Background jobs (JOBS_WORKER, JOBS_POLL_MS); see src/jobs/. */
   jobs: JobsSettings;
   now: () => Date;
+  /**
+   * Serve the OpenAPI reference of portal.yaml at /api/docs (env API_DOCS=on|off). Unset: on in
+   * development, off in production, where it is one more page to keep patched and the contract
+   * is only for the portal's own front ends.
+   */
+  apiDocs: boolean;
   /** NODE_ENV=production: no dev mailbox, sandboxes off by default, refusals at start. */
   production: boolean;
   /** TRUST_PROXY=1: the client address comes from X-Forwarded-For (behind a reverse proxy). */
@@ -98,6 +104,14 @@ function devMailboxAccess(raw: string | undefined): DevMailboxAccess {
   return value;
 }
 
+/** API_DOCS: `on` or `off`; unset follows NODE_ENV (on unless production); anything else is a typo. */
+function apiDocsSetting(raw: string | undefined, production: boolean): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (!value) return !production;
+  if (value !== 'on' && value !== 'off') throw new Error(`API_DOCS must be "on" or "off", got '${raw}'`);
+  return value === 'on';
+}
+
 /** Environment names are folder names in the static root: nothing path-like. */
 const PORTAL_ENV_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
 
@@ -133,6 +147,7 @@ function positiveInt(raw: string | undefined, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Unset: this server on the port it listens on (PORT=8190 must not send e-mail links and
   // payment returns to :8080).
+  const production = env.NODE_ENV === 'production';
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT?.trim() || '8080'}`).replace(/\/+$/, '');
   return {
     jwtSecret: env.JWT_SECRET || undefined,
@@ -150,7 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeouts: loadTimeoutSettings(env),
     jobs: { worker: env.JOBS_WORKER !== 'off', pollIntervalMs: positiveInt(env.JOBS_POLL_MS, 500) },
     now: () => new Date(),
-    production: env.NODE_ENV === 'production',
+    apiDocs: apiDocsSetting(env.API_DOCS, production),
+    production,
     trustProxy: ['1', 'true'].includes(env.TRUST_PROXY ?? ''),
     smtpUrl: env.SMTP_URL || undefined,
     database: { url: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || defaultDataDir },

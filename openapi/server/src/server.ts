@@ -61,6 +61,7 @@ const lines = [
   '',
   `  Print on Demand portal  http://${shownHost}:${port}/`,
   `  API                     http://${shownHost}:${port}/api/v1`,
+  app.config.apiDocs ? `  API reference           http://${shownHost}:${port}/api/docs` : '',
   `  Front end from          ${staticRoot}`,
   `  Database                ${app.config.database.url ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${app.config.database.dataDir}`}`,
   seedingDemo ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (cart above the balance: EFT top-up)` : '',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig, RateLimits } from '../config.js';
 import { HttpProblem, tooManyAttempts } from '../errors.js';
 import type { RefreshClaims } from '../plugins/external/auth.js';
@@ -8,16 +8,12 @@ import { createAttemptLimits, loginAccountKey, type LimitedKey, type Reservation
 import { LoginForm } from '@pod/shared-contracts/validation';
 import { assertValid } from '../assert-valid.js';
 import { getDummyHash, verifyPassword } from './password-hash.js';
-import { createSessionIssuer, type TokenPair } from './session.js';
+import { createSessionIssuer } from './session.js';
 import type { ServiceHandlers } from './types.js';
 
 export const LOGIN_FAILED_MESSAGE =
   "Login unsuccessful - The email or password you entered is incorrect or you haven't registered yet";
 export const REFRESH_FAILED_MESSAGE = 'Unable to refresh token';
-
-interface TokenBody {
-  token?: string;
-}
 
 /** Handlers for the /authO/* operations of portal.yaml (login, refreshToken, logout). */
 export function createAuthService(app: FastifyInstance, config: AppConfig) {
@@ -46,7 +42,7 @@ export function createAuthService(app: FastifyInstance, config: AppConfig) {
   }
 
   return {
-    async login(request: FastifyRequest, reply: FastifyReply): Promise<TokenPair> {
+    async login(request, reply) {
       const { email, password } = assertValid(LoginForm, request.body);
 
       const user = await userRepository.findByEmail(email);
@@ -77,7 +73,7 @@ export function createAuthService(app: FastifyInstance, config: AppConfig) {
      * used or revoked means it leaked (or a client raced itself), so the whole family is revoked and
      * every token of that login, including the newest, stops working.
      */
-    async refreshToken(request: FastifyRequest<{ Body: TokenBody }>): Promise<TokenPair> {
+    async refreshToken(request) {
       let claims: RefreshClaims;
       try {
         claims = await tokens.verifyRefreshToken(request.body?.token ?? '');
@@ -114,7 +110,7 @@ export function createAuthService(app: FastifyInstance, config: AppConfig) {
     },
 
     /** Ends the session of the presented refresh token. Always 200: the answer reveals nothing. */
-    async logout(request: FastifyRequest<{ Body: TokenBody }>) {
+    async logout(request) {
       const claims = await tokens.verifyRefreshToken(request.body?.token ?? '').catch(() => undefined);
       if (claims) {
         const presented = await refreshTokenRepository.findById(claims.jti);

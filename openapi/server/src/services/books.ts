@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SUPPORT_EMAIL } from '@pod/shared-contracts/constants';
 import { renderContractPdf } from '../domain/contract-pdf.js';
 import { HttpProblem } from '../errors.js';
@@ -6,6 +6,7 @@ import type { BookWithActivity } from '../plugins/app/book-repository.js';
 import type { BookRow } from '../plugins/external/db-schema.js';
 import { isStoredId } from './link-tokens.js';
 import type { ServiceHandlers } from './types.js';
+import type { components } from '@pod/shared-contracts/api/schema';
 
 export const BOOK_NOT_FOUND_MESSAGE = 'Book not found';
 export const ARCHIVE_FAILED_MESSAGE = 'Something went wrong, while trying to archive your book.';
@@ -15,43 +16,14 @@ export const DELETED_DESCRIPTION = 'Your book has been deleted successfully.';
 export const CONTRACT_NOT_FOUND_MESSAGE = 'Something went wrong while fetching this books contract.';
 export const BOOK_PAIR_REQUIRED_MESSAGE = 'Please choose a book (local_bookId or international_bookId)';
 
-type RegionParams = { Params: { id: number; flag: 0 | 1 } };
-
 export const bookNotFound = () => new HttpProblem(404, BOOK_NOT_FOUND_MESSAGE);
 
 const toNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 
-/** portal.yaml BookFile. */
-interface BookFileView {
-  filename: string;
-  title: string;
-  contract: boolean;
-  fileBuffer: string | null;
-}
+type BookFileView = components['schemas']['BookFile'];
 
-/** portal.yaml Book. */
-export interface BookView {
-  id: number;
-  book_title: string;
-  format_type: string;
-  no_of_pages: number | null;
-  pages: number | null;
-  isbn: string | null;
-  book_code: string | null;
-  genre_id: number | null;
-  price_sale: number | null;
-  local_price: number | null;
-  international_price: number | null;
-  localRoyalty: number | null;
-  internationRoyalty: number | null;
-  is_international: boolean;
-  created_at: string;
-  misc: string;
-  contractInfo?: string | null;
-  files: BookFileView[];
-  hasSales: boolean;
-  hasOrders: boolean;
-}
+/** One book record as portal.yaml's Book declares it. */
+export type BookView = components['schemas']['Book'];
 
 /** A contract can be shown once the book left the quote status and its signed details exist. */
 export function hasContract(book: Pick<BookRow, 'misc' | 'contract'>): boolean {
@@ -164,7 +136,7 @@ export function createBooksService(app: FastifyInstance) {
   }
 
   return {
-    async getUserBooks(request: FastifyRequest) {
+    async getUserBooks(request) {
       const books = await bookRepository.listByUser(request.userId);
       const byPair = new Map<string, BookWithActivity[]>();
       for (const book of books) byPair.set(book.pair_id, [...(byPair.get(book.pair_id) ?? []), book]);
@@ -177,7 +149,7 @@ export function createBooksService(app: FastifyInstance) {
       };
     },
 
-    async viewUsersBookInfo(request: FastifyRequest<{ Params: { id: number; kindId: 0 | 1 } }>) {
+    async viewUsersBookInfo(request) {
       const { id, kindId } = request.params;
       if (!isStoredId(id)) throw bookNotFound();
       const book = await bookRepository.findOwned(request.userId, id, kindId === 1);
@@ -189,7 +161,7 @@ export function createBooksService(app: FastifyInstance) {
       return { statusCode: 0, result: toBookView(book, partner?.id ?? null, { contractBase64 }) };
     },
 
-    async archiveBook(request: FastifyRequest<RegionParams>) {
+    async archiveBook(request) {
       const { id, flag } = request.params;
       if (!isStoredId(id)) throw bookNotFound();
       const userId = request.userId;
@@ -203,7 +175,7 @@ export function createBooksService(app: FastifyInstance) {
       return { statusCode: 0, description: ARCHIVED_DESCRIPTION };
     },
 
-    async deleteBook(request: FastifyRequest<RegionParams>) {
+    async deleteBook(request) {
       const { id, flag } = request.params;
       if (!isStoredId(id)) throw bookNotFound();
       const userId = request.userId;
@@ -223,10 +195,7 @@ export function createBooksService(app: FastifyInstance) {
       return { statusCode: 0, description: DELETED_DESCRIPTION };
     },
 
-    async viewSignedContract(
-      request: FastifyRequest<{ Body: { local_bookId: number | null; international_bookId: number | null } }>,
-      reply: FastifyReply,
-    ) {
+    async viewSignedContract(request, reply) {
       const { local_bookId: localId, international_bookId: internationalId } = request.body;
       const wanted: Array<[number, boolean]> = [];
       if (localId) wanted.push([localId, false]);

@@ -1,14 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { OrderWithRegion, SalesSummaryFigures } from '../plugins/app/order-repository.js';
 import { bookNotFound } from './books.js';
 import { isStoredId } from './link-tokens.js';
 import type { ServiceHandlers } from './types.js';
+import type { components } from '@pod/shared-contracts/api/schema';
 
 /** statusCode of an order list without orders; the client treats it as "no orders" (spec section 8). */
 export const NO_ORDERS_STATUS = 11;
 
+type OrderView = components['schemas']['Order'];
+type SalesFigures = components['schemas']['SalesSummary'];
+
+/** An order of a book whose region is unknown (null) is shown in rand, like a local one. */
+const currencyOf = (isInternational: boolean | null): SalesFigures['currency'] => (isInternational ? 'USD' : 'ZAR');
+
 /** portal.yaml Order. */
-export function toOrderView(order: OrderWithRegion) {
+export function toOrderView(order: OrderWithRegion): OrderView {
   return {
     order_id: order.order_id,
     book_id: order.book_id,
@@ -16,7 +23,7 @@ export function toOrderView(order: OrderWithRegion) {
     customer: order.customer,
     sale_status: order.sale_status,
     selling_price: Number(order.selling_price),
-    currency: order.is_international ? ('USD' as const) : ('ZAR' as const),
+    currency: currencyOf(order.is_international),
     quantity: order.quantity,
     order_date: order.order_date.toISOString(),
     createdAt: order.created_at.toISOString(),
@@ -38,7 +45,7 @@ const ZERO_SALES: SalesSummaryFigures = {
   total_cost: '0',
 };
 
-function toSalesFigures(sales: SalesSummaryFigures) {
+function toSalesFigures(sales: SalesSummaryFigures): SalesFigures {
   return {
     profit: Number(sales.profit),
     quantity: sales.quantity,
@@ -49,8 +56,6 @@ function toSalesFigures(sales: SalesSummaryFigures) {
   };
 }
 
-const currencyOf = (isInternational: boolean) => (isInternational ? 'USD' : 'ZAR');
-
 /**
  * Handlers of the orders operations: the marketplace's order lines and the sales summaries of
  * the token's user's books (read-only; the feed fills them).
@@ -60,19 +65,19 @@ export function createOrdersService(app: FastifyInstance) {
 
   return {
     /** De-duplicated by order id (the newest line of a repeated order), newest first, paged. */
-    async getBookOrders(request: FastifyRequest<{ Querystring: { skip?: number; take?: number } }>) {
+    async getBookOrders(request) {
       const { skip = 0, take = 100 } = request.query;
       return ordersResult(await orderRepository.listDistinctByUser(request.userId, { skip, take }));
     },
 
     /** Every line of one book, repeated order ids included (the client de-duplicates). */
-    async getOrdersPerBook(request: FastifyRequest<{ Params: { id: number } }>) {
+    async getOrdersPerBook(request) {
       const { id } = request.params;
       if (!isStoredId(id) || !(await bookRepository.findOwned(request.userId, id))) throw bookNotFound();
       return ordersResult(await orderRepository.listByBook(request.userId, id));
     },
 
-    async getSalePerBook(request: FastifyRequest<{ Params: { id: number } }>) {
+    async getSalePerBook(request) {
       const { id } = request.params;
       const book = isStoredId(id) ? await bookRepository.findOwned(request.userId, id) : undefined;
       if (!book) throw bookNotFound();
@@ -88,7 +93,7 @@ export function createOrdersService(app: FastifyInstance) {
       };
     },
 
-    async getAllSale(request: FastifyRequest) {
+    async getAllSale(request) {
       const rows = await orderRepository.salesByUser(request.userId);
       return {
         statusCode: 0,

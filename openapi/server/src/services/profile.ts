@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { HttpProblem, paramsFailureAs, tooManyAttempts } from '../errors.js';
 import type { UserRow } from '../plugins/external/db-schema.js';
@@ -20,7 +20,7 @@ import { createAttemptLimits, loginAccountKey } from './attempt-limits.js';
 import { hashPassword } from './password-hash.js';
 import { createSessionIssuer } from './session.js';
 import { loadCartItems } from './checkout.js';
-import type { ServiceHandlers } from './types.js';
+import type { OperationRequest, ServiceHandlers } from './types.js';
 import type { components } from '@pod/shared-contracts/api/schema';
 
 /** Spelled as the spec gives it ("alreay"); the front end shows it verbatim. */
@@ -70,17 +70,8 @@ export const profileRouteOptions: Record<string, Partial<RouteOptions>> = {
   resetPassword: { schemaErrorFormatter: paramsFailureAs(resetLinkInvalid) },
 };
 
-interface LinkParams {
-  /** The user id of the link. */
-  a: number;
-  /** The one-time token of the link. */
-  b: string;
-}
-
-interface PasswordPairBody {
-  password: string;
-  confirm_password: string;
-}
+/** The path of an e-mailed link: `a` the user id, `b` the one-time token. */
+type LinkParams = OperationRequest<'verifyAccount'>['params'];
 
 /** Handlers for the /user/* profile operations: registration, verification, passwords, profile. */
 export function createProfileService(app: FastifyInstance, config: AppConfig) {
@@ -121,7 +112,7 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
   }
 
   return {
-    async addUser(request: FastifyRequest, reply: FastifyReply) {
+    async addUser(request, reply) {
       const input = assertValid(Registration, request.body);
 
       // Counted after validation: typos are free, but account creation and U30 probing are not.
@@ -162,7 +153,7 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
     },
 
     /** Consumes the verification link and activates the account (0 -> 1), in one transaction. */
-    async verifyAccount(request: FastifyRequest<{ Params: LinkParams }>) {
+    async verifyAccount(request) {
       const key = linkKey(request.params, 'verify');
       if (!key) throw verificationFailed();
       const verified = await unitOfWork.run(async ({ verificationTokens, users }) => {
@@ -175,7 +166,7 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
       return { statusCode: 0, description: 'Account verified' };
     },
 
-    async viewUserInfo(request: FastifyRequest) {
+    async viewUserInfo(request) {
       const user = await userRepository.findById(request.userId);
       // The token outlived its account (deleted since login).
       if (!user) throw userNotFound();
@@ -187,7 +178,7 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
      * enqueue a password-reset job (src/jobs/password-reset.ts looks the address up and mails
      * only a known one), answer. Neither a lookup nor an SMTP round trip can show in the timing.
      */
-    async forgotPassword(request: FastifyRequest<{ Params: { email: string } }>) {
+    async forgotPassword(request) {
       const { email } = assertValid(ForgotPasswordForm, { email: request.params.email });
       const emailKey = email.trim().toLowerCase();
       if (limits) {
@@ -204,7 +195,7 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
     },
 
     /** Sets the password through a reset link; every session of the user ends. */
-    async resetPassword(request: FastifyRequest<{ Params: LinkParams; Body: PasswordPairBody }>) {
+    async resetPassword(request) {
       const { password } = assertValid(ResetPasswordForm, request.body);
       const key = linkKey(request.params, 'reset');
       // Checked before hashing, so a bogus link costs no argon2 work; consumed atomically below.
@@ -230,7 +221,7 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
      * included: the front end logs out after a change, and any other device (or a thief's copy)
      * must sign in again with the new password. Outstanding reset links are discarded too.
      */
-    async changePassword(request: FastifyRequest<{ Body: PasswordPairBody }>) {
+    async changePassword(request) {
       const { password } = assertValid(ChangePasswordForm, request.body);
       const passwordHash = await hashPassword(password);
       const userId = request.userId;
@@ -245,7 +236,7 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
     },
 
     /** Records that the welcome modal was dismissed (or reset). */
-    async setInitialLogin(request: FastifyRequest<{ Body: { initial_login: 0 | 1 } }>) {
+    async setInitialLogin(request) {
       const { initial_login } = request.body;
       if (!(await userRepository.setInitialLogin(request.userId, initial_login))) throw userNotFound();
       return { statusCode: 0, initial_login };

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { RefreshTokenRow, UserRow } from '../plugins/external/db-schema.js';
+import type { components } from '@pod/shared-contracts/api/schema';
 
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
+/** An access and refresh token, as portal.yaml's TokenPair. */
+export type TokenPair = components['schemas']['TokenPair'];
 
 /** Issues access/refresh pairs. Shared by login, registration and refresh. */
 export interface SessionIssuer {
