@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { AlertBar, Button, TextField } from '@pod/shared-contracts';
+import { AlertBar, Button, COUPON_MESSAGES, CouponCode, firstFailure, TextField } from '@pod/shared-contracts';
 import type { AppliedCoupon } from '../../lib/checkout-state';
-import { COUPON_MESSAGES, couponRefusal } from '../../lib/messages';
+import { couponRefusal } from '../../lib/messages';
 import { verifyCartCoupon } from './api/verify-cart-coupon';
 import styles from './cart.module.css';
 
@@ -28,11 +28,12 @@ export function CouponForm({ coupon, notice, onNotice, onApplied, onRemove }: Co
     event.preventDefault();
     if (applying) return;
     onNotice(null);
-    const trimmed = code.trim();
-    if (!trimmed) {
-      setError(COUPON_MESSAGES.blank);
+    const blank = firstFailure(CouponCode, code);
+    if (blank) {
+      setError(blank);
       return;
     }
+    const trimmed = code.trim();
     setApplying(true);
     try {
       const result = await verifyCartCoupon(trimmed);

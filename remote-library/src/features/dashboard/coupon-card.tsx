@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
-import { AlertBar, Button, TextField, useInvalidate } from '@pod/shared-contracts';
+import {
+  AlertBar,
+  Button,
+  COUPON_MESSAGES,
+  CouponCode,
+  firstFailure,
+  TextField,
+  useInvalidate,
+} from '@pod/shared-contracts';
 import { addCoupon } from './api/add-coupon';
-import { COUPON_MESSAGES } from './messages';
 import styles from './dashboard.module.css';
 
 interface CouponValues {
@@ -12,7 +19,8 @@ interface CouponValues {
 type Outcome = { variant: 'success' | 'danger'; message: string } | null;
 
 function validate(values: CouponValues): Partial<Record<keyof CouponValues, string>> {
-  return values.couponCode?.trim() ? {} : { couponCode: COUPON_MESSAGES.blank };
+  const message = firstFailure(CouponCode, values.couponCode ?? '');
+  return message ? { couponCode: message } : {};
 }
 
 /**
