@@ -65,9 +65,10 @@ export function DataTable<Row>({
                 key={column.key}
                 scope="col"
                 role="columnheader"
-                className={cx(column.numeric && styles.numeric, column.labelHidden && styles.hidden)}
+                className={column.numeric ? styles.numeric : undefined}
               >
-                {column.label}
+                {/* The cell stays (the header row keeps its width); only its text is hidden. */}
+                {column.labelHidden ? <span className={styles.hidden}>{column.label}</span> : column.label}
               </th>
             ))}
           </tr>
