@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { AlertBar, Button, COUPON_MESSAGES, CouponCode, firstFailure, TextField } from '@pod/shared-contracts';
+import { AlertBar, Button, Card, COUPON_MESSAGES, CouponCode, firstFailure, TextField } from '@pod/shared-contracts';
 import type { AppliedCoupon } from '../../lib/checkout-state';
 import { couponRefusal } from '../../lib/messages';
 import { verifyCartCoupon } from './api/verify-cart-coupon';
@@ -47,8 +47,7 @@ export function CouponForm({ coupon, notice, onNotice, onApplied, onRemove }: Co
   };
 
   return (
-    <section className={styles.coupon} aria-labelledby="cart-coupon-title">
-      <h2 id="cart-coupon-title">Coupon</h2>
+    <Card title="Coupon" titleId="cart-coupon-title" className={styles.coupon}>
       {coupon ? (
         <div className={styles.applied}>
           <AlertBar variant="success" message={COUPON_MESSAGES.applied(coupon.code)} />
@@ -76,6 +75,6 @@ export function CouponForm({ coupon, notice, onNotice, onApplied, onRemove }: Co
         </form>
       )}
       {notice ? <AlertBar variant="danger" message={notice} className={styles.notice} /> : null}
-    </section>
+    </Card>
   );
 }

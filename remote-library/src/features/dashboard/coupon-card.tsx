@@ -3,6 +3,7 @@ import { Field, Form } from 'react-final-form';
 import {
   AlertBar,
   Button,
+  Card,
   COUPON_MESSAGES,
   CouponCode,
   firstFailure,
@@ -49,8 +50,7 @@ export function CouponCard() {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="coupon-card-title">
-      <h2 id="coupon-card-title">Redeem a coupon</h2>
+    <Card title="Redeem a coupon" titleId="coupon-card-title" size="spacious">
       <Form<CouponValues>
         onSubmit={onSubmit}
         validate={validate}
@@ -77,6 +77,6 @@ export function CouponCard() {
         )}
       />
       {outcome ? <AlertBar variant={outcome.variant} message={outcome.message} className={styles.outcome} /> : null}
-    </section>
+    </Card>
   );
 }
