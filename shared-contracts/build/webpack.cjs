@@ -84,10 +84,12 @@ function installedVersions(fromDir) {
 function createSharedDependencies(fromDir) {
   const versions = installedVersions(fromDir);
   return Object.fromEntries(
-    SHARED_PACKAGES.map((key) => [
-      key,
-      { singleton: true, requiredVersion: versions[key.replace(/\/$/, '')] },
-    ]),
+    // `version` too (the version this build provides): webpack reads it from the package.json
+    // nearest the resolved file otherwise, and react-final-form's dist/package.json has none.
+    SHARED_PACKAGES.map((key) => {
+      const version = versions[key.replace(/\/$/, '')];
+      return [key, { singleton: true, requiredVersion: version, version }];
+    }),
   );
 }
 
@@ -242,12 +244,14 @@ function manifestAdditionalData({ version, sharedContracts }) {
 }
 
 /**
- * Production file name of entry chunks: `[name].[contenthash].js`. The federation runtime
- * module asks for its own chunk's file name (only to learn the folder depth) before that
- * chunk's content hash exists; a plain `[contenthash]` template then fails the build, so
- * that one early question gets the same name without the hash (same depth).
+ * Production file name of chunks: `[name].[contenthash].js`. The federation runtime module
+ * asks for its own chunk's file name (only to learn the folder depth) before that chunk's
+ * content hash exists; a plain `[contenthash]` template then fails the build, so that one
+ * early question gets the same name without the hash (same depth). Entry chunks ask, and so
+ * does a web worker's chunk (remote-library's CSV worker has its own runtime), depending on
+ * the order webpack hashes chunks in.
  */
-function entryFilename(pathData) {
+function hashedFilename(pathData) {
   const { chunk, contentHash, contentHashType = 'javascript' } = pathData;
   const hashKnown = contentHash || !chunk?.contentHash || chunk.contentHash[contentHashType] !== undefined;
   return hashKnown ? '[name].[contenthash].js' : '[name].js';
@@ -294,8 +298,8 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
         // One build serves from /remotes/<name>/<version>/ or a dev server unchanged.
         publicPath: 'auto',
         uniqueName: name,
-        filename: isProduction ? entryFilename : hashed,
-        chunkFilename: hashed,
+        filename: isProduction ? hashedFilename : hashed,
+        chunkFilename: isProduction ? hashedFilename : hashed,
         assetModuleFilename: isProduction ? 'assets/[name].[contenthash][ext]' : 'assets/[name][ext]',
         clean: true,
       },
