@@ -47,17 +47,27 @@ const SHARED_PACKAGES = [
   'jotai/',
   // One QueryClient cache for the page: a second copy would have its own QueryClientContext.
   '@tanstack/react-query',
+  // One form context: shared-contracts' form fields (FinalTextField...) read the <Form> of the
+  // remote that renders them, which only works with one copy of react-final-form on the page.
+  'react-final-form',
+  'final-form',
   '@pod/shared-contracts',
 ];
 
-/** The package.json of `pkg` as installed for the package in `fromDir`. */
+/** The package.json of `pkg` as installed for the package in `fromDir`, or null when it is not. */
 function readInstalledPackageJson(pkg, fromDir) {
   const req = createRequire(path.join(fromDir, 'package.json'));
   try {
     return req(`${pkg}/package.json`);
   } catch {
     // Packages whose `exports` hide package.json: walk up from the entry point.
-    let dir = path.dirname(req.resolve(pkg));
+    let entry;
+    try {
+      entry = req.resolve(pkg);
+    } catch {
+      return null;
+    }
+    let dir = path.dirname(entry);
     while (dir !== path.dirname(dir)) {
       const candidate = path.join(dir, 'package.json');
       if (fs.existsSync(candidate)) {
@@ -75,7 +85,9 @@ function installedVersions(fromDir) {
   const versions = { '@pod/shared-contracts': require(path.join(SHARED_CONTRACTS_DIR, 'package.json')).version };
   for (const key of SHARED_PACKAGES) {
     const pkg = key.replace(/\/$/, '');
-    versions[pkg] ??= readInstalledPackageJson(pkg, fromDir).version;
+    const installed = readInstalledPackageJson(pkg, fromDir);
+    if (installed) versions[pkg] ??= installed.version;
+    else if (fromDir === SHARED_CONTRACTS_DIR) throw new Error(`${pkg} is not installed for shared-contracts`);
   }
   return versions;
 }
@@ -104,6 +116,9 @@ function assertSameVersions(name, dir) {
   const own = createSharedDependencies(dir);
   const mismatches = Object.entries(sharedDependencies)
     .filter(([key]) => key !== '@pod/shared-contracts')
+    // An app that does not install a singleton itself (the host has no forms) gets the copy
+    // shared-contracts brings; only a different installed version is a mismatch.
+    .filter(([key]) => own[key].requiredVersion !== undefined)
     .filter(([key, value]) => own[key].requiredVersion !== value.requiredVersion)
     .map(([key, value]) => `${key}: ${own[key].requiredVersion} (expected ${value.requiredVersion})`);
   if (mismatches.length > 0) {
