@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Form } from 'react-final-form';
 import {
   AlertBar,
   Button,
   Card,
   COUPON_MESSAGES,
   CouponCode,
+  FinalTextField,
   firstFailure,
-  TextField,
   useInvalidate,
 } from '@pod/shared-contracts';
 import { addCoupon } from './api/add-coupon';
@@ -56,20 +56,12 @@ export function CouponCard() {
         validate={validate}
         render={({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate className={styles.couponForm}>
-            <Field<string> name="couponCode">
-              {({ input, meta }) => (
-                <TextField
-                  {...input}
-                  label="Coupon code"
-                  autoComplete="off"
-                  error={meta.touched && meta.error}
-                  onFocus={(event) => {
-                    setOutcome(null);
-                    input.onFocus(event);
-                  }}
-                />
-              )}
-            </Field>
+            <FinalTextField
+              name="couponCode"
+              label="Coupon code"
+              autoComplete="off"
+              onFocus={() => setOutcome(null)}
+            />
             <Button type="submit" busy={submitting}>
               Apply
             </Button>
