@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from './class-names';
 import styles from './data-table.module.css';
+import { VisuallyHidden } from './visually-hidden';
 
 /** One column of a {@link DataTable}. */
 export interface DataTableColumn<Row> {
@@ -68,7 +69,7 @@ export function DataTable<Row>({
                 className={column.numeric ? styles.numeric : undefined}
               >
                 {/* The cell stays (the header row keeps its width); only its text is hidden. */}
-                {column.labelHidden ? <span className={styles.hidden}>{column.label}</span> : column.label}
+                {column.labelHidden ? <VisuallyHidden>{column.label}</VisuallyHidden> : column.label}
               </th>
             ))}
           </tr>
