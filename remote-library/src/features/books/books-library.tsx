@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClassName, QueryState, useBooksQuery, type Book, type SharedBooks } from '@pod/shared-contracts';
+import { buttonClassName, Card, QueryState, useBooksQuery, type Book, type SharedBooks } from '@pod/shared-contracts';
 import { BookDetail } from './book-detail';
 import { BookList } from './book-list';
 import type { Region } from './book-model';
@@ -25,12 +25,12 @@ export function BooksLibrary() {
       loadingLabel="Loading your books"
       isEmpty={(books) => books.localBooks.length === 0 && books.internationalBooks.length === 0}
       empty={
-        <div className={styles.empty}>
+        <Card as="div" className={styles.empty}>
           <p>{BOOK_MESSAGES.empty}</p>
           <Link to="/new-book" className={buttonClassName('primary')}>
             Get Started
           </Link>
-        </div>
+        </Card>
       }
     >
       {(books) => <Library books={books} />}
