@@ -49,17 +49,27 @@ const SHARED_PACKAGES = [
   'jotai/',
   // One QueryClient cache for the page: a second copy would have its own QueryClientContext.
   '@tanstack/react-query',
+  // One form context: shared-contracts' form fields (FinalTextField...) read the <Form> of the
+  // remote that renders them, which only works with one copy of react-final-form on the page.
+  'react-final-form',
+  'final-form',
   '@pod/shared-contracts',
 ];
 
-/** The package.json of `pkg` as installed for the package in `fromDir`. */
+/** The package.json of `pkg` as installed for the package in `fromDir`, or null when it is not. */
 function readInstalledPackageJson(pkg, fromDir) {
   const req = createRequire(path.join(fromDir, 'package.json'));
   try {
     return req(`${pkg}/package.json`);
   } catch {
     // Packages whose `exports` hide package.json: walk up from the entry point.
-    let dir = path.dirname(req.resolve(pkg));
+    let entry;
+    try {
+      entry = req.resolve(pkg);
+    } catch {
+      return null;
+    }
+    let dir = path.dirname(entry);
     while (dir !== path.dirname(dir)) {
       const candidate = path.join(dir, 'package.json');
       if (fs.existsSync(candidate)) {
@@ -77,7 +87,9 @@ function installedVersions(fromDir) {
   const versions = { '@pod/shared-contracts': require(path.join(SHARED_CONTRACTS_DIR, 'package.json')).version };
   for (const key of SHARED_PACKAGES) {
     const pkg = key.replace(/\/$/, '');
-    versions[pkg] ??= readInstalledPackageJson(pkg, fromDir).version;
+    const installed = readInstalledPackageJson(pkg, fromDir);
+    if (installed) versions[pkg] ??= installed.version;
+    else if (fromDir === SHARED_CONTRACTS_DIR) throw new Error(`${pkg} is not installed for shared-contracts`);
   }
   return versions;
 }
@@ -86,10 +98,12 @@ function installedVersions(fromDir) {
 function createSharedDependencies(fromDir) {
   const versions = installedVersions(fromDir);
   return Object.fromEntries(
-    SHARED_PACKAGES.map((key) => [
-      key,
-      { singleton: true, requiredVersion: versions[key.replace(/\/$/, '')] },
-    ]),
+    // `version` too (the version this build provides): webpack reads it from the package.json
+    // nearest the resolved file otherwise, and react-final-form's dist/package.json has none.
+    SHARED_PACKAGES.map((key) => {
+      const version = versions[key.replace(/\/$/, '')];
+      return [key, { singleton: true, requiredVersion: version, version }];
+    }),
   );
 }
 
@@ -104,6 +118,9 @@ function assertSameVersions(name, dir) {
   const own = createSharedDependencies(dir);
   const mismatches = Object.entries(sharedDependencies)
     .filter(([key]) => key !== '@pod/shared-contracts')
+    // An app that does not install a singleton itself (the host has no forms) gets the copy
+    // shared-contracts brings; only a different installed version is a mismatch.
+    .filter(([key]) => own[key].requiredVersion !== undefined)
     .filter(([key, value]) => own[key].requiredVersion !== value.requiredVersion)
     .map(([key, value]) => `${key}: ${own[key].requiredVersion} (expected ${value.requiredVersion})`);
   if (mismatches.length > 0) {
@@ -244,12 +261,14 @@ function manifestAdditionalData({ version, sharedContracts }) {
 }
 
 /**
- * Production file name of entry chunks: `[name].[contenthash].js`. The federation runtime
- * module asks for its own chunk's file name (only to learn the folder depth) before that
- * chunk's content hash exists; a plain `[contenthash]` template then fails the build, so
- * that one early question gets the same name without the hash (same depth).
+ * Production file name of chunks: `[name].[contenthash].js`. The federation runtime module
+ * asks for its own chunk's file name (only to learn the folder depth) before that chunk's
+ * content hash exists; a plain `[contenthash]` template then fails the build, so that one
+ * early question gets the same name without the hash (same depth). Entry chunks ask, and so
+ * does a web worker's chunk (remote-library's CSV worker has its own runtime), depending on
+ * the order webpack hashes chunks in.
  */
-function entryFilename(pathData) {
+function hashedFilename(pathData) {
   const { chunk, contentHash, contentHashType = 'javascript' } = pathData;
   const hashKnown = contentHash || !chunk?.contentHash || chunk.contentHash[contentHashType] !== undefined;
   return hashKnown ? '[name].[contenthash].js' : '[name].js';
@@ -313,8 +332,8 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
         // One build serves from /remotes/<name>/<version>/ or a dev server unchanged.
         publicPath: 'auto',
         uniqueName: name,
-        filename: isProduction ? entryFilename : hashed,
-        chunkFilename: hashed,
+        filename: isProduction ? hashedFilename : hashed,
+        chunkFilename: isProduction ? hashedFilename : hashed,
         assetModuleFilename: isProduction ? 'assets/[name].[contenthash][ext]' : 'assets/[name][ext]',
         clean: true,
       },

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Card } from '@pod/shared-contracts';
 import styles from './auth-page.module.css';
 
 /** Class names of the auth card's parts (lead paragraph, link row, action row) for screens to reuse. */
@@ -13,7 +14,9 @@ export function AuthPage({ children }: { children: ReactNode }) {
   return (
     <div className={styles.page}>
       <p className={styles.brand}>Print on Demand</p>
-      <div className={styles.card}>{children}</div>
+      <Card as="div" size="spacious" className={styles.card}>
+        {children}
+      </Card>
     </div>
   );
 }

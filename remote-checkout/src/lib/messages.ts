@@ -1,12 +1,4 @@
-import { ApiError, SUPPORT_EMAIL } from '@pod/shared-contracts';
-
-/** The checkout's coupon sentences (account-area.md sections 4, 5 and 8), word for word. */
-export const COUPON_MESSAGES = {
-  blank: 'Coupon code can not be blank',
-  alreadyUsed: 'Invalid coupon code applied / You have already used this coupon code',
-  failure: `Something went wrong when adding your coupon, please check your spelling. Otherwise contact support ${SUPPORT_EMAIL}`,
-  applied: (code: string) => `Coupon "${code}" was applied successfully`,
-} as const;
+import { ApiError, COUPON_MESSAGES } from '@pod/shared-contracts';
 
 /** The domain code of a coupon this user already used (409). */
 export const COUPON_USED_CODE = 'C15';

@@ -7,9 +7,18 @@ import './tokens.css';
 export { AlertBar, type AlertBarProps } from './alert-bar';
 export { AlertRegion } from './alert-region';
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './button';
+export { Card, type CardProps } from './card';
 export { cx } from './class-names';
+export { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
 export { DateField, DATE_FORMAT_MESSAGE, type DateFieldProps } from './date-field';
+export { DetailsList, type DetailsItem, type DetailsListProps } from './details-list';
 export { Field, TextField, type FieldControlProps, type FieldProps, type TextFieldProps } from './field';
+export {
+  FinalPasswordField,
+  FinalTextField,
+  type FinalPasswordFieldProps,
+  type FinalTextFieldProps,
+} from './final-fields';
 export { Modal, type ModalProps } from './modal';
 export { PageNotFound } from './page-not-found';
 export { PdfViewer, PDF_VIEWER_DEFAULT_ERROR, type PdfDocument, type PdfRenderer, type PdfViewerProps } from './pdf-viewer';

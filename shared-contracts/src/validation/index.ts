@@ -5,4 +5,5 @@
 export * from './rules';
 export * from './password';
 export * from './auth';
+export * from './coupon';
 export * from './validate-form';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Field, Form } from 'react-final-form';
-import { AlertBar, ApiError, Button, ForgotPasswordForm, TextField, validateForm } from '@pod/shared-contracts';
+import { Form } from 'react-final-form';
+import { AlertBar, ApiError, Button, FinalTextField, ForgotPasswordForm, validateForm } from '@pod/shared-contracts';
 import { requestPasswordReset } from './api/request-password-reset';
 import styles from './forgot-password.module.css';
 
@@ -38,11 +38,7 @@ export function SendResetLinkForm({ onSent }: { onSent: (email: string) => void 
       validate={(values) => validateForm(ForgotPasswordForm, values)}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate>
-          <Field<string> name="email">
-            {({ input, meta }) => (
-              <TextField {...input} type="email" label="Email" autoComplete="email" error={meta.touched && meta.error} />
-            )}
-          </Field>
+          <FinalTextField name="email" type="email" label="Email" autoComplete="email" />
           {failure ? <AlertBar variant="danger" message={failure} className={styles.failure} /> : null}
           <Button type="submit" busy={submitting}>
             Send reset link

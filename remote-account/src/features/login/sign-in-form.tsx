@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Form } from 'react-final-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   alertMessage,
   ApiError,
   Button,
+  FinalPasswordField,
+  FinalTextField,
   LOGIN_RETURN_PARAM,
   LoginForm,
-  PasswordField,
   raiseAlert,
   safeReturnPath,
   signIn,
-  TextField,
   validateForm,
 } from '@pod/shared-contracts';
 import { LoginFailedModal } from './login-failed-modal';
@@ -56,27 +56,8 @@ export function SignInForm() {
         validate={(values) => validateForm(LoginForm, values)}
         render={({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate>
-            <Field<string> name="email">
-              {({ input, meta }) => (
-                <TextField
-                  {...input}
-                  type="email"
-                  label="Email"
-                  autoComplete="email"
-                  error={meta.touched && meta.error}
-                />
-              )}
-            </Field>
-            <Field<string> name="password">
-              {({ input, meta }) => (
-                <PasswordField
-                  {...input}
-                  label="Password"
-                  autoComplete="current-password"
-                  error={meta.touched && meta.error}
-                />
-              )}
-            </Field>
+            <FinalTextField name="email" type="email" label="Email" autoComplete="email" />
+            <FinalPasswordField name="password" label="Password" autoComplete="current-password" />
             <Button type="submit" busy={submitting}>
               Sign in
             </Button>

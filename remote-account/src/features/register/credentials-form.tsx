@@ -2,7 +2,7 @@ import { Field, Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import {
   Button,
-  PasswordField,
+  FinalPasswordField,
   REGISTRATION_MESSAGES,
   RegisterCredentialsForm,
   TextField,
@@ -69,27 +69,9 @@ export function CredentialsForm({ initialValues, takenEmail, onContinue }: Crede
                 );
               }}
             </Field>
-            <Field<string> name="password">
-              {({ input, meta }) => (
-                <PasswordField
-                  {...input}
-                  label="Password"
-                  autoComplete="new-password"
-                  error={meta.touched && meta.error}
-                />
-              )}
-            </Field>
+            <FinalPasswordField name="password" label="Password" autoComplete="new-password" />
             <PasswordHintList password={values.password ?? ''} />
-            <Field<string> name="confirm_password">
-              {({ input, meta }) => (
-                <PasswordField
-                  {...input}
-                  label="Confirm password"
-                  autoComplete="new-password"
-                  error={meta.touched && meta.error}
-                />
-              )}
-            </Field>
+            <FinalPasswordField name="confirm_password" label="Confirm password" autoComplete="new-password" />
             <div role="status">{mismatch ? <p className={styles.note}>{PASSWORDS_DONT_MATCH}</p> : null}</div>
             <Button type="submit">Continue</Button>
           </form>

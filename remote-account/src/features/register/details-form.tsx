@@ -5,11 +5,11 @@ import {
   ApiError,
   Button,
   buttonClassName,
+  FinalTextField,
   loadCurrentUser,
   raiseAlert,
   RegisterDetailsForm,
   setTokens,
-  TextField,
   validateForm,
   type RegisterCredentialsForm,
 } from '@pod/shared-contracts';
@@ -65,16 +65,8 @@ export function DetailsForm({ credentials }: { credentials: RegisterCredentialsF
       validate={(values) => validateForm(RegisterDetailsForm, values)}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate>
-          <Field<string> name="name_first">
-            {({ input, meta }) => (
-              <TextField {...input} label="First name" autoComplete="given-name" error={meta.touched && meta.error} />
-            )}
-          </Field>
-          <Field<string> name="name_last">
-            {({ input, meta }) => (
-              <TextField {...input} label="Last name" autoComplete="family-name" error={meta.touched && meta.error} />
-            )}
-          </Field>
+          <FinalTextField name="name_first" label="First name" autoComplete="given-name" />
+          <FinalTextField name="name_last" label="Last name" autoComplete="family-name" />
           <Field<boolean> name="terms" type="checkbox">
             {({ input, meta }) => (
               <CheckboxField

@@ -1,5 +1,5 @@
-import { Field, Form } from 'react-final-form';
-import { Button, PasswordField, ResetPasswordForm, validateForm } from '@pod/shared-contracts';
+import { Form } from 'react-final-form';
+import { Button, FinalPasswordField, ResetPasswordForm, validateForm } from '@pod/shared-contracts';
 import type { EmailLink } from '../../lib/email-link';
 import { withMismatch } from '../../lib/password-match';
 import { resetPassword } from './api/reset-password';
@@ -37,26 +37,8 @@ export function NewPasswordForm({ link, onChanged }: { link: EmailLink | null; o
       validate={(values) => withMismatch(validateForm(ResetPasswordForm, values), values, RESET_MISMATCH)}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate>
-          <Field<string> name="password">
-            {({ input, meta }) => (
-              <PasswordField
-                {...input}
-                label="New password"
-                autoComplete="new-password"
-                error={meta.touched && meta.error}
-              />
-            )}
-          </Field>
-          <Field<string> name="confirm_password">
-            {({ input, meta }) => (
-              <PasswordField
-                {...input}
-                label="Confirm password"
-                autoComplete="new-password"
-                error={meta.touched && meta.error}
-              />
-            )}
-          </Field>
+          <FinalPasswordField name="password" label="New password" autoComplete="new-password" />
+          <FinalPasswordField name="confirm_password" label="Confirm password" autoComplete="new-password" />
           <Button type="submit" busy={submitting}>
             Continue
           </Button>

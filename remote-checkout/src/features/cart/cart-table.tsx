@@ -1,4 +1,4 @@
-import { formatRand, VisuallyHidden } from '@pod/shared-contracts';
+import { DataTable, formatRand, type DataTableColumn } from '@pod/shared-contracts';
 import type { CartLine } from '../../lib/cart-items';
 import styles from './cart.module.css';
 
@@ -11,51 +11,34 @@ export interface CartTableProps {
 
 /**
  * The cart's items: product (the services' names), book, price, VAT (15%), discount and final
- * price, each with a remove button named after its book.
+ * price, each with a remove button named after its book. On a phone each item is a stacked
+ * card (DataTable), so its prices and Remove button stay on screen.
  */
 export function CartTable({ lines, removing, onRemove }: CartTableProps) {
-  return (
-    <div className={styles.scroller}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>Items in your cart</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Book</th>
-            <th scope="col" className={styles.amount}>Price</th>
-            <th scope="col" className={styles.amount}>VAT (15%)</th>
-            <th scope="col" className={styles.amount}>Discount</th>
-            <th scope="col" className={styles.amount}>Final price</th>
-            <th scope="col">
-              <VisuallyHidden>Remove</VisuallyHidden>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.key}>
-              <td>{line.product}</td>
-              <td>{line.bookName}</td>
-              <td className={styles.amount}>{formatRand(line.amounts.price)}</td>
-              <td className={styles.amount}>{formatRand(line.amounts.vat)}</td>
-              <td className={styles.amount}>{formatRand(line.amounts.discount)}</td>
-              <td className={styles.amount}>{formatRand(line.amounts.finalPrice)}</td>
-              <td>
-                <button
-                  type="button"
-                  className={styles.remove}
-                  aria-label={`Remove ${line.bookName} from cart`}
-                  disabled={removing !== null}
-                  aria-busy={removing === line.key || undefined}
-                  onClick={() => onRemove(line)}
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: DataTableColumn<CartLine>[] = [
+    { key: 'product', label: 'Product', cell: (line) => line.product },
+    { key: 'book', label: 'Book', cell: (line) => line.bookName },
+    { key: 'price', label: 'Price', numeric: true, cell: (line) => formatRand(line.amounts.price) },
+    { key: 'vat', label: 'VAT (15%)', numeric: true, cell: (line) => formatRand(line.amounts.vat) },
+    { key: 'discount', label: 'Discount', numeric: true, cell: (line) => formatRand(line.amounts.discount) },
+    { key: 'final', label: 'Final price', numeric: true, cell: (line) => formatRand(line.amounts.finalPrice) },
+    {
+      key: 'remove',
+      label: 'Remove',
+      labelHidden: true,
+      cell: (line) => (
+        <button
+          type="button"
+          className={styles.remove}
+          aria-label={`Remove ${line.bookName} from cart`}
+          disabled={removing !== null}
+          aria-busy={removing === line.key || undefined}
+          onClick={() => onRemove(line)}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      ),
+    },
+  ];
+  return <DataTable caption="Items in your cart" columns={columns} rows={lines} rowKey={(line) => line.key} />;
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import {
   Button,
   buttonClassName,
+  Card,
   cartTotals,
   QueryState,
   raiseAlert,
@@ -93,7 +94,7 @@ export function CartView() {
           onApplied={(applied) => setCoupon(applied)}
           onRemove={() => setCoupon(null)}
         />
-        <div className={styles.checkout}>
+        <Card as="div" className={styles.checkout}>
           <CartTotals totals={totals} withCoupon={coupon !== null} />
           <Button
             busy={busy}
@@ -109,7 +110,7 @@ export function CartView() {
           >
             Proceed
           </Button>
-        </div>
+        </Card>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { AlertBar, Button, TextField } from '@pod/shared-contracts';
+import { AlertBar, Button, Card, COUPON_MESSAGES, CouponCode, firstFailure, TextField } from '@pod/shared-contracts';
 import type { AppliedCoupon } from '../../lib/checkout-state';
-import { COUPON_MESSAGES, couponRefusal } from '../../lib/messages';
+import { couponRefusal } from '../../lib/messages';
 import { verifyCartCoupon } from './api/verify-cart-coupon';
 import styles from './cart.module.css';
 
@@ -28,11 +28,12 @@ export function CouponForm({ coupon, notice, onNotice, onApplied, onRemove }: Co
     event.preventDefault();
     if (applying) return;
     onNotice(null);
-    const trimmed = code.trim();
-    if (!trimmed) {
-      setError(COUPON_MESSAGES.blank);
+    const blank = firstFailure(CouponCode, code);
+    if (blank) {
+      setError(blank);
       return;
     }
+    const trimmed = code.trim();
     setApplying(true);
     try {
       const result = await verifyCartCoupon(trimmed);
@@ -46,8 +47,7 @@ export function CouponForm({ coupon, notice, onNotice, onApplied, onRemove }: Co
   };
 
   return (
-    <section className={styles.coupon} aria-labelledby="cart-coupon-title">
-      <h2 id="cart-coupon-title">Coupon</h2>
+    <Card title="Coupon" titleId="cart-coupon-title" className={styles.coupon}>
       {coupon ? (
         <div className={styles.applied}>
           <AlertBar variant="success" message={COUPON_MESSAGES.applied(coupon.code)} />
@@ -75,6 +75,6 @@ export function CouponForm({ coupon, notice, onNotice, onApplied, onRemove }: Co
         </form>
       )}
       {notice ? <AlertBar variant="danger" message={notice} className={styles.notice} /> : null}
-    </section>
+    </Card>
   );
 }

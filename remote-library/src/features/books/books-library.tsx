@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import {
   bookDetailPath,
   buttonClassName,
+  Card,
   QueryState,
   useBooksQuery,
   type Book,
@@ -33,12 +34,12 @@ export function BooksLibrary({ selection }: { selection: BookSelection }) {
       loadingLabel="Loading your books"
       isEmpty={(books) => books.localBooks.length === 0 && books.internationalBooks.length === 0}
       empty={
-        <div className={styles.empty}>
+        <Card as="div" className={styles.empty}>
           <p>{BOOK_MESSAGES.empty}</p>
           <Link to="/new-book" className={buttonClassName('primary')}>
             Get Started
           </Link>
-        </div>
+        </Card>
       }
     >
       {(books) => <Library books={books} selection={selection} />}

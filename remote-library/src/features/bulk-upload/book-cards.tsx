@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatRand, formatUsd, VisuallyHidden } from '@pod/shared-contracts';
+import { Card, DetailsList, formatRand, formatUsd, VisuallyHidden } from '@pod/shared-contracts';
 import type { InvalidRow } from './csv-rows';
 import type { CalculatedBook } from './use-bulk-upload';
 import styles from './bulk-upload.module.css';
@@ -22,48 +22,39 @@ export function ValidBookCard({ book }: { book: CalculatedBook }) {
   const isbn = result.isbn ?? (row.isbn === null || row.isbn === '' ? null : String(row.isbn));
   const pages = result.no_of_pages ?? row.no_of_pages;
   // The server's answer wins; the row's own values fill in only for the markets it is sold in.
-  const details: [string, string][] = [
-    ['Status', result.status ?? 'quote'],
-    ['Local price', amount(result.local_price ?? (row.is_local === true ? row.local_price : null), formatRand)],
-    ['Local royalty', amount(result.localRoyalty, formatRand)],
-    [
-      'International price',
-      amount(result.international_price ?? (row.is_international === true ? row.international_price : null), formatUsd),
-    ],
-    ['International royalty', amount(result.internationRoyalty, formatUsd)],
-    ['ISBN', isbn || 'to be provided'],
-    ['Format', formatLabel(result.format_type ?? row.format_type)],
-    ['Page count', pages === null || pages === undefined || pages === '' ? 'Unknown' : String(pages)],
+  const details = [
+    { label: 'Status', value: result.status ?? 'quote' },
+    { label: 'Local price', value: amount(result.local_price ?? (row.is_local === true ? row.local_price : null), formatRand) },
+    { label: 'Local royalty', value: amount(result.localRoyalty, formatRand) },
+    {
+      label: 'International price',
+      value: amount(result.international_price ?? (row.is_international === true ? row.international_price : null), formatUsd),
+    },
+    { label: 'International royalty', value: amount(result.internationRoyalty, formatUsd) },
+    { label: 'ISBN', value: isbn || 'to be provided' },
+    { label: 'Format', value: formatLabel(result.format_type ?? row.format_type) },
+    { label: 'Page count', value: pages === null || pages === undefined || pages === '' ? 'Unknown' : String(pages) },
   ];
   return (
-    <article className={styles.card}>
-      <h3 className={styles.cardTitle}>{title}</h3>
-      <dl className={styles.details}>
-        {details.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <Card as="article" title={title} headingLevel={3}>
+      <DetailsList items={details} />
       <Link className={styles.complete} to="/books">
         Complete Process<VisuallyHidden>{` for ${title}`}</VisuallyHidden>
       </Link>
-    </article>
+    </Card>
   );
 }
 
 /** A refused row: its title (when it has one), its line in the file and every reason. */
 export function InvalidBookCard({ row }: { row: InvalidRow }) {
   return (
-    <article className={styles.card}>
-      <h3 className={styles.cardTitle}>{row.title || `Row on line ${row.line}`}</h3>
+    <Card as="article" title={row.title || `Row on line ${row.line}`} headingLevel={3}>
       <p className={styles.line}>Line {row.line} of your CSV</p>
       <ul className={styles.reasons}>
         {row.reasons.map((reason) => (
           <li key={reason}>{reason}</li>
         ))}
       </ul>
-    </article>
+    </Card>
   );
 }

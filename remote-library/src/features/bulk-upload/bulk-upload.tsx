@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AlertBar, Button, Field, ProgressBar } from '@pod/shared-contracts';
+import { AlertBar, Button, Card, Field, ProgressBar } from '@pod/shared-contracts';
 import { InvalidBookCard, ValidBookCard } from './book-cards';
 import type { CsvParser } from './csv-parser';
 import { DUPLICATE_UPLOAD, NO_BOOKS_DETECTED } from './csv-rows';
@@ -41,8 +41,7 @@ export function BulkUpload({ parser, calculate }: { parser: CsvParser; calculate
 
   return (
     <>
-      <section className={styles.intro} aria-labelledby="bulk-upload-how">
-        <h2 id="bulk-upload-how">How bulk upload works</h2>
+      <Card title="How bulk upload works" titleId="bulk-upload-how" size="spacious" className={styles.intro}>
         <p>
           Upload many books at once with one CSV file: one row per book, with the 32 columns of the template in its
           header. Each valid row is priced and saved as a quote; complete each book&apos;s process from Your Books.
@@ -60,10 +59,9 @@ export function BulkUpload({ parser, calculate }: { parser: CsvParser; calculate
             </a>
           </li>
         </ul>
-      </section>
+      </Card>
 
-      <section className={styles.upload} aria-labelledby="bulk-upload-file">
-        <h2 id="bulk-upload-file">Upload your CSV</h2>
+      <Card title="Upload your CSV" titleId="bulk-upload-file" size="spacious" className={styles.upload}>
         <Field label="CSV file" hint="A .csv file with the template's header row">
           {(control) => (
             <input
@@ -96,7 +94,7 @@ export function BulkUpload({ parser, calculate }: { parser: CsvParser; calculate
             </Button>
           </>
         ) : null}
-      </section>
+      </Card>
 
       {started && !state.noBooks && !state.error ? (
         <div className={styles.results}>

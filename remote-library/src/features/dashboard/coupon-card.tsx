@@ -1,8 +1,16 @@
 import { useState } from 'react';
-import { Field, Form } from 'react-final-form';
-import { AlertBar, Button, TextField, useInvalidate } from '@pod/shared-contracts';
+import { Form } from 'react-final-form';
+import {
+  AlertBar,
+  Button,
+  Card,
+  COUPON_MESSAGES,
+  CouponCode,
+  FinalTextField,
+  firstFailure,
+  useInvalidate,
+} from '@pod/shared-contracts';
 import { addCoupon } from './api/add-coupon';
-import { COUPON_MESSAGES } from './messages';
 import styles from './dashboard.module.css';
 
 interface CouponValues {
@@ -12,7 +20,8 @@ interface CouponValues {
 type Outcome = { variant: 'success' | 'danger'; message: string } | null;
 
 function validate(values: CouponValues): Partial<Record<keyof CouponValues, string>> {
-  return values.couponCode?.trim() ? {} : { couponCode: COUPON_MESSAGES.blank };
+  const message = firstFailure(CouponCode, values.couponCode ?? '');
+  return message ? { couponCode: message } : {};
 }
 
 /**
@@ -41,27 +50,18 @@ export function CouponCard() {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="coupon-card-title">
-      <h2 id="coupon-card-title">Redeem a coupon</h2>
+    <Card title="Redeem a coupon" titleId="coupon-card-title" size="spacious">
       <Form<CouponValues>
         onSubmit={onSubmit}
         validate={validate}
         render={({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate className={styles.couponForm}>
-            <Field<string> name="couponCode">
-              {({ input, meta }) => (
-                <TextField
-                  {...input}
-                  label="Coupon code"
-                  autoComplete="off"
-                  error={meta.touched && meta.error}
-                  onFocus={(event) => {
-                    setOutcome(null);
-                    input.onFocus(event);
-                  }}
-                />
-              )}
-            </Field>
+            <FinalTextField
+              name="couponCode"
+              label="Coupon code"
+              autoComplete="off"
+              onFocus={() => setOutcome(null)}
+            />
             <Button type="submit" busy={submitting}>
               Apply
             </Button>
@@ -69,6 +69,6 @@ export function CouponCard() {
         )}
       />
       {outcome ? <AlertBar variant={outcome.variant} message={outcome.message} className={styles.outcome} /> : null}
-    </section>
+    </Card>
   );
 }

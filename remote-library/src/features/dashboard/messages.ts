@@ -1,12 +1,3 @@
-import { SUPPORT_EMAIL } from '@pod/shared-contracts';
-
-/** The dashboard's sentences from account-area.md sections 5 and 8, word for word. */
-export const COUPON_MESSAGES = {
-  blank: 'Coupon code can not be blank',
-  failure: `Something went wrong when adding your coupon, please check your spelling. Otherwise contact support ${SUPPORT_EMAIL}`,
-  success: 'Successful',
-} as const;
-
 /** sessionStorage flags: the payout and browser notices show once per browser session. */
 export const SESSION_FLAGS = {
   payoutNotice: 'pod.dashboard.payoutNoticeShown',

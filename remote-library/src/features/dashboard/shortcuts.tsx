@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buttonClassName, cx } from '@pod/shared-contracts';
+import { buttonClassName, Card, cx } from '@pod/shared-contracts';
 import styles from './dashboard.module.css';
 
 const SHORTCUTS = [
@@ -12,8 +12,7 @@ const SHORTCUTS = [
 /** The dashboard's shortcuts to the four places authors go most. */
 export function Shortcuts() {
   return (
-    <nav className={styles.card} aria-labelledby="shortcuts-title">
-      <h2 id="shortcuts-title">Shortcuts</h2>
+    <Card as="nav" title="Shortcuts" titleId="shortcuts-title" size="spacious">
       <ul className={styles.shortcuts}>
         {SHORTCUTS.map((shortcut) => (
           <li key={shortcut.to}>
@@ -23,6 +22,6 @@ export function Shortcuts() {
           </li>
         ))}
       </ul>
-    </nav>
+    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { VisuallyHidden } from '@pod/shared-contracts';
+import { Card, DetailsList, VisuallyHidden } from '@pod/shared-contracts';
 import type { IndexedOrder } from './order-query';
 import styles from './orders.module.css';
 
@@ -10,38 +10,25 @@ export function OrderCard({ item }: { item: IndexedOrder }) {
   const status = order.sale_status ?? '';
   const shipped = status.trim().toLowerCase() === SHIPPED;
   return (
-    <article className={styles.card}>
-      <h2 className={styles.title}>{order.product_title}</h2>
-      <dl className={styles.details}>
-        <div>
-          <dt>Date</dt>
-          <dd>{displayDate || 'Unknown'}</dd>
-        </div>
-        <div>
-          <dt>Customer</dt>
-          <dd>{order.customer || 'Unknown'}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <span className={shipped ? styles.shipped : styles.notShipped}>{status || 'Unknown'}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Selling price</dt>
-          <dd>{displayPrice}</dd>
-        </div>
-        <div>
-          <dt>Quantity</dt>
-          <dd>{order.quantity ?? 0}</dd>
-        </div>
-      </dl>
+    <Card as="article" title={order.product_title} className={styles.card}>
+      <DetailsList
+        items={[
+          { label: 'Date', value: displayDate || 'Unknown' },
+          { label: 'Customer', value: order.customer || 'Unknown' },
+          {
+            label: 'Status',
+            value: <span className={shipped ? styles.shipped : styles.notShipped}>{status || 'Unknown'}</span>,
+          },
+          { label: 'Selling price', value: displayPrice },
+          { label: 'Quantity', value: order.quantity ?? 0 },
+        ]}
+      />
       {order.takealot_url ? (
         <a className={styles.productLink} href={order.takealot_url} target="_blank" rel="noopener noreferrer">
           View Product
           <VisuallyHidden>{`: ${order.product_title} (opens in a new tab)`}</VisuallyHidden>
         </a>
       ) : null}
-    </article>
+    </Card>
   );
 }

@@ -1,9 +1,24 @@
-import { formatRand, formatUsd, QueryState, useSalesQuery, type SalesSummary } from '@pod/shared-contracts';
+import {
+  DataTable,
+  formatRand,
+  formatUsd,
+  QueryState,
+  useSalesQuery,
+  type DataTableColumn,
+  type SalesSummary,
+} from '@pod/shared-contracts';
 import styles from './sales.module.css';
 
-const COLUMNS = ['Book', 'Total sold', 'Total returned', 'Total royalties', 'Total revenue', 'Profit'];
-
 const money = (sale: SalesSummary, value: number) => (sale.currency === 'USD' ? formatUsd(value) : formatRand(value));
+
+const COLUMNS: DataTableColumn<SalesSummary>[] = [
+  { key: 'book', label: 'Book', cell: (sale) => sale.book_title },
+  { key: 'sold', label: 'Total sold', numeric: true, cell: (sale) => sale.quantity },
+  { key: 'returned', label: 'Total returned', numeric: true, cell: (sale) => sale.returned },
+  { key: 'royalties', label: 'Total royalties', numeric: true, cell: (sale) => money(sale, sale.total_royalties) },
+  { key: 'revenue', label: 'Total revenue', numeric: true, cell: (sale) => money(sale, sale.total_revenue) },
+  { key: 'profit', label: 'Profit', numeric: true, cell: (sale) => money(sale, sale.profit) },
+];
 
 /**
  * The user's sales, one row per book with sales (GET /user/getallsale, the shared `sales`
@@ -20,32 +35,13 @@ export function SalesList() {
       empty={<p className={styles.placeholder}>There are no sales to show yet.</p>}
     >
       {(sales) => (
-        <div className={styles.scroller}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>Sales of your books</caption>
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {sales.map((sale) => (
-                <tr key={sale.book_id ?? sale.book_title}>
-                  <td>{sale.book_title}</td>
-                  <td className={styles.amount}>{sale.quantity}</td>
-                  <td className={styles.amount}>{sale.returned}</td>
-                  <td className={styles.amount}>{money(sale, sale.total_royalties)}</td>
-                  <td className={styles.amount}>{money(sale, sale.total_revenue)}</td>
-                  <td className={styles.amount}>{money(sale, sale.profit)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className={styles.table}
+          caption="Sales of your books"
+          columns={COLUMNS}
+          rows={sales}
+          rowKey={(sale) => String(sale.book_id ?? sale.book_title)}
+        />
       )}
     </QueryState>
   );

@@ -1,7 +1,23 @@
-import { formatDateTime, formatRand, QueryState, useTransactionsQuery, type TransactionRecord } from '@pod/shared-contracts';
+import {
+  DataTable,
+  formatDateTime,
+  formatRand,
+  QueryState,
+  useTransactionsQuery,
+  type DataTableColumn,
+  type TransactionRecord,
+} from '@pod/shared-contracts';
 import styles from './transactions.module.css';
 
-const COLUMNS = ['Date and time', 'Type', 'Amount before fees', 'Fee', 'Amount after fees', 'Status', 'Balance'];
+const COLUMNS: DataTableColumn<TransactionRecord>[] = [
+  { key: 'date', label: 'Date and time', cell: (row) => formatDateTime(row.date) },
+  { key: 'type', label: 'Type', cell: (row) => row.type },
+  { key: 'before', label: 'Amount before fees', numeric: true, cell: (row) => formatRand(row.amount_before_fees) },
+  { key: 'fee', label: 'Fee', numeric: true, cell: (row) => formatRand(row.fee) },
+  { key: 'after', label: 'Amount after fees', numeric: true, cell: (row) => formatRand(row.amount_after_fees) },
+  { key: 'status', label: 'Status', cell: (row) => row.status },
+  { key: 'balance', label: 'Balance', numeric: true, cell: (row) => formatRand(row.balance) },
+];
 
 /**
  * The user's transactions (the newest 100, the `transactions` query, refreshed after a
@@ -19,38 +35,13 @@ export function TransactionsTable() {
 
 function Table({ rows }: { rows: TransactionRecord[] }) {
   return (
-    <div className={styles.scroller}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>Your transactions, newest first</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length}>No transactions yet</td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.id}>
-                <td>{formatDateTime(row.date)}</td>
-                <td>{row.type}</td>
-                <td className={styles.amount}>{formatRand(row.amount_before_fees)}</td>
-                <td className={styles.amount}>{formatRand(row.fee)}</td>
-                <td className={styles.amount}>{formatRand(row.amount_after_fees)}</td>
-                <td>{row.status}</td>
-                <td className={styles.amount}>{formatRand(row.balance)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className={styles.table}
+      caption="Your transactions, newest first"
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(row) => String(row.id)}
+      empty="No transactions yet"
+    />
   );
 }
