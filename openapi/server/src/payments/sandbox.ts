@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import { PAYFAST_FORM_FIELD_ORDER, payfastParamString, payfastSignature, pfEncode, type PayFastFormField } from './payfast.js';
 import type { PayFastSettings, ProviderHttp } from './types.js';
 import { isOwnNotifyUrl, isOwnOrigin, originOf } from './sandbox-targets.js';
-import { appendQuery, basicAuthorization, constantTimeEqual, formatCents, isHttpUrl, parseCents, withQuery } from './util.js';
+import { formatCents, parseCents } from '@pod/shared-contracts/money';
+import { appendQuery, basicAuthorization, constantTimeEqual, isHttpUrl, withQuery } from './util.js';
 
 /**
  * The payment sandboxes: this server plays PayFast, a Flutterwave-like card provider and PayPal,

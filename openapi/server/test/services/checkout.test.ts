@@ -11,7 +11,7 @@ import {
   NOT_IN_CART_MESSAGE,
   NOTHING_TO_PAY_MESSAGE,
   REFERENCE_USED_MESSAGE,
-} from '../../src/services/checkout.js';
+} from '../../src/services/checkout/index.js';
 import { DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from '../../src/seed.js';
 import { bearer, buildTestApp, loginToken, registerActiveUser, registerUser, type TestApp } from '../helpers/test-app.js';
 
