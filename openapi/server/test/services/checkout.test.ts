@@ -12,7 +12,7 @@ import {
   NOTHING_TO_PAY_MESSAGE,
   REFERENCE_USED_MESSAGE,
 } from '../../src/services/checkout/index.js';
-import { DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from '../../src/seed.js';
+import { DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from '../../src/seed/index.js';
 import { bearer, buildTestApp, loginToken, registerActiveUser, registerUser, type TestApp } from '../helpers/test-app.js';
 
 const PUBLIC_URL = 'http://portal.test';
