@@ -27,6 +27,7 @@ import dbPlugin, { type DatabaseOptions } from './plugins/external/db.js';
 import health from './plugins/external/health.js';
 import devMailbox from './plugins/external/dev-mailbox.js';
 import type { Database } from './plugins/external/db-schema.js';
+import background from './plugins/external/background.js';
 import mailPlugin, { type Mailer } from './plugins/external/mail.js';
 import paymentsPlugin from './plugins/external/payments.js';
 import { loadPaymentSettings } from './payments/index.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(contentTypes, { operations });
 
     // External: infrastructure.
+    await app.register(background);
     await app.register(dbPlugin, {
       database: options.database ?? config.database,
       ...(options.db && { db: options.db }),

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loggerOptions } from './observability/log-redaction.js';
 import { loadListenConfig } from './config.js';
-import { DEMO_ACCOUNT, DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from './seed.js';
+import { DEMO_ACCOUNT, DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from './seed/index.js';
 import { exposedMailboxWarning, startWarnings } from './start-banner.js';
 
 // Only listening lives here: buildApp has everything else (and migrates the database while building).

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { toCents } from '@pod/shared-contracts/checkout';
 import type { PaymentNotificationRepository } from '../plugins/app/payment-notification-repository.js';
 import type { PaymentRepository } from '../plugins/app/payment-repository.js';
 import type { PaymentNotificationStatus } from '../plugins/external/db-schema.js';
 import type { PayFastGateway } from '../payments/types.js';
+import { decideItn } from '../domain/checkout.js';
 import type { JobHandler } from './queue.js';
 
 export const PAYFAST_ITN_JOB = 'payfast-itn';
@@ -54,25 +54,21 @@ export function createPayfastItnJob(deps: PayfastItnDependencies): JobHandler<Pa
     if (field('merchant_id') !== eft.settings.merchantId) return refused('ITN refused: merchant id');
     const payment = await deps.payments.findByProviderReference(field('m_payment_id'));
     if (!payment || payment.provider !== 'eft') return refused('ITN refused: unknown payment', { itn: field('m_payment_id') });
-    if (toCents(field('amount_gross')) !== toCents(payment.provider_amount) || field('amount_gross').trim() === '') {
-      return refused('ITN refused: amount differs from the order', { itn: payment.provider_reference });
-    }
-    const status = field('payment_status');
-    if (!['COMPLETE', 'CANCELLED', 'FAILED'].includes(status)) {
-      log.info({ status }, 'ITN ignored: status');
+    const decision = decideItn(field, payment);
+    if (decision.kind === 'refuse') return refused(decision.outcome, { itn: payment.provider_reference });
+    if (decision.kind === 'ignore') {
+      log.info({ status: decision.status }, 'ITN ignored: status');
       return { status: 'processed', outcome: 'ITN ignored: status' };
     }
-    const pfPaymentId = field('pf_payment_id');
-    if (pfPaymentId === '') return refused('ITN refused: no pf_payment_id');
     if (!(await eft.validate(pairs))) return refused('ITN refused: provider validation failed', { itn: payment.provider_reference });
-    if (status === 'COMPLETE') {
-      const { credited } = await deps.credit(payment.id, pfPaymentId, deps.now());
+    if (decision.kind === 'credit') {
+      const { credited } = await deps.credit(payment.id, decision.pfPaymentId, deps.now());
       const outcome = credited ? 'ITN credited' : 'ITN already processed';
       log.info({ itn: payment.provider_reference, credited }, outcome);
       return { status: 'processed', outcome };
     }
-    await deps.endIfPending(payment.id, status === 'FAILED' ? 'failed' : 'cancelled');
-    return { status: 'processed', outcome: `ITN ${status.toLowerCase()}` };
+    await deps.endIfPending(payment.id, decision.status);
+    return { status: 'processed', outcome: `ITN ${decision.status}` };
   }
 
   return {

@@ -6,7 +6,7 @@ import type { PaymentGateways, PayFastSettings, ProviderHttp } from './types.js'
 
 /**
  * The payment settings (from the environment) and the gateways built from them. Every URL
- * defaults to the sandboxes this server serves under /sandbox/* (payments/sandbox.ts) at
+ * defaults to the sandboxes this server serves under /sandbox/* (payments/sandbox/) at
  * PUBLIC_URL, so a fresh checkout works offline; pointing PAYFAST_PROCESS_URL and
  * PAYFAST_VALIDATE_URL at https://sandbox.payfast.co.za/eng/... uses PayFast's own sandbox with
  * the same (published) test merchant.

@@ -1,9 +1,9 @@
 /**
  * The payment-provider adapter: how the checkout service talks to PayFast-compatible EFT, card
- * and PayPal providers. The service (services/checkout.ts) owns money and state; a gateway only
+ * and PayPal providers. The service (services/checkout/) owns money and state; a gateway only
  * builds what the browser needs and asks the provider, server to server, what happened. Every
  * gateway points at a configured URL; the defaults are the sandboxes this server serves under
- * /sandbox/* (payments/sandbox.ts), so the flow works offline.
+ * /sandbox/* (payments/sandbox/), so the flow works offline.
  */
 
 export type ProviderName = 'eft' | 'card' | 'paypal';

@@ -46,17 +46,3 @@ export function appendQuery(url: string, params: Record<string, string>): string
   for (const [name, value] of Object.entries(params)) target.searchParams.append(name, value);
   return target.toString();
 }
-
-/** Formats a whole number of cents as a decimal string with 2 places ('-561' -> '-5.61'). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Parses a non-negative decimal amount with at most 2 places ('243.85', '12') into cents; null when malformed. */
-export function parseCents(amount: string): number | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}

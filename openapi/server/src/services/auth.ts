@@ -20,7 +20,7 @@ export function createAuthService(app: FastifyInstance, config: AppConfig) {
   const { tokens, deviceCookies, userRepository, refreshTokenRepository } = app;
   const sessions = createSessionIssuer(app, config);
   // Computed eagerly so the first unknown-e-mail login is not slower than the rest.
-  void getDummyHash().catch(() => undefined);
+  app.background.run('the dummy password hash could not be computed', () => getDummyHash());
 
   const refreshFailed = () => new HttpProblem(401, REFRESH_FAILED_MESSAGE);
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createAuthService } from './auth.js';
 import { createBooksService } from './books.js';
-import { createCheckoutService } from './checkout.js';
+import { createCheckoutService } from './checkout/index.js';
 import { createOrdersService } from './orders.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
 import { keepRawBody } from './raw-body.js';
@@ -24,6 +24,6 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
 /** Fastify route options some operations need beyond their handler, keyed by operationId. */
 export const serviceRouteOptions: Record<string, Partial<RouteOptions>> = {
   ...profileRouteOptions,
-  // The ITN is stored exactly as received (services/checkout.ts payfastNotify).
+  // The ITN is stored exactly as received (services/checkout/payfast-notify.ts).
   payfastNotify: { preParsing: keepRawBody },
 };

@@ -19,7 +19,7 @@ import { hashLinkToken, isStoredId, linkUrl, newLinkToken } from './link-tokens.
 import { createAttemptLimits, loginAccountKey } from './attempt-limits.js';
 import { hashPassword } from './password-hash.js';
 import { createSessionIssuer } from './session.js';
-import { loadCartItems } from './checkout.js';
+import { loadCartItems } from './checkout/index.js';
 import type { OperationRequest, ServiceHandlers } from './types.js';
 import type { components } from '@pod/shared-contracts/api/schema';
 
@@ -36,7 +36,7 @@ export const PASSWORD_CHANGED = 'Password changed';
 /** The User object of the spec (section 3): the stored current user of the front end (portal.yaml User). */
 export type UserView = components['schemas']['User'];
 
-/** `cart`: the user's cart items, priced (services/checkout.ts loadCartItems). */
+/** `cart`: the user's cart items, priced (services/checkout/cart.ts loadCartItems). */
 export function toUserView(user: UserRow, cart: UserView['cart']): UserView {
   return {
     id: user.id,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { seedDemo, DEMO_ACCOUNT } from '../../src/seed.js';
+import { seedDemo, DEMO_ACCOUNT } from '../../src/seed/index.js';
 import { assertMoneyInvariants } from '../helpers/money-invariants.js';
 import { bearer, buildTestApp, latestMail, linkIn, loginToken, registerUser, activateUser, uniqueAddress, type TestApp } from '../helpers/test-app.js';
 import { malformedCases, prng } from './malformed.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createPaymentGateways, injectProviderHttp, loadPaymentSettings, type PaymentSettings } from '../../src/payments/index.js';
-import paymentSandbox from '../../src/payments/sandbox.js';
+import paymentSandbox from '../../src/payments/sandbox/index.js';
 import type { FormPairs, PaymentGateways, PaymentRequest, ProviderHttp } from '../../src/payments/types.js';
 
 /** The public origin the settings (and so the sandbox URLs) are built on; inject answers for it. */

@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { createPaymentGateways, injectProviderHttp, loadPaymentSettings } from '../../src/payments/index.js';
 import { createPayFastGateway, payfastSignature } from '../../src/payments/payfast.js';
-import sandbox from '../../src/payments/sandbox.js';
+import sandbox from '../../src/payments/sandbox/index.js';
 import type { ProviderForm } from '../../src/payments/types.js';
 import {
   assertPlainPage,

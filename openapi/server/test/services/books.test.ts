@@ -7,7 +7,7 @@ import {
   DELETE_FAILED_MESSAGE,
   DELETED_DESCRIPTION,
 } from '../../src/services/books.js';
-import { DEMO_ACCOUNT, DEMO_ORDER_LINES, seedDemo } from '../../src/seed.js';
+import { DEMO_ACCOUNT, DEMO_ORDER_LINES, seedDemo } from '../../src/seed/index.js';
 import { bearer, buildTestApp, loginToken, registerActiveUser, type TestApp } from '../helpers/test-app.js';
 
 type BookView = {

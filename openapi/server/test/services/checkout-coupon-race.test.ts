@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_COUPONS } from '../../src/seed.js';
+import { DEMO_COUPONS } from '../../src/seed/index.js';
 import { bearer, buildTestApp, registerActiveUser, type TestApp } from '../helpers/test-app.js';
 
 /**

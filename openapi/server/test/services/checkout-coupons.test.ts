@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SUPPORT_EMAIL } from '@pod/shared-contracts/constants';
-import { COUPON_BLANK_MESSAGE, COUPON_FAILED_MESSAGE, COUPON_USED_MESSAGE } from '../../src/services/checkout.js';
-import { DEMO_COUPONS } from '../../src/seed.js';
+import { COUPON_BLANK_MESSAGE, COUPON_FAILED_MESSAGE, COUPON_USED_MESSAGE } from '../../src/services/checkout/index.js';
+import { DEMO_COUPONS } from '../../src/seed/index.js';
 import { bearer, buildTestApp, registerActiveUser, registerUser, type TestApp } from '../helpers/test-app.js';
 
 describe('checkout service: coupons', () => {

@@ -11,8 +11,8 @@ import {
   NOT_IN_CART_MESSAGE,
   NOTHING_TO_PAY_MESSAGE,
   REFERENCE_USED_MESSAGE,
-} from '../../src/services/checkout.js';
-import { DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from '../../src/seed.js';
+} from '../../src/services/checkout/index.js';
+import { DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from '../../src/seed/index.js';
 import { bearer, buildTestApp, loginToken, registerActiveUser, registerUser, type TestApp } from '../helpers/test-app.js';
 
 const PUBLIC_URL = 'http://portal.test';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_ACCOUNT, seedDemo } from '../../src/seed.js';
+import { DEMO_ACCOUNT, seedDemo } from '../../src/seed/index.js';
 import { bearer, buildTestApp, loginToken, registerActiveUser, type TestApp } from '../helpers/test-app.js';
 
 type Order = { order_id: string; book_id: number; order_date: string; selling_price: number; quantity: number };

@@ -10,6 +10,7 @@ import type {
 } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 import { isUniqueViolation } from './user-repository.js';
+import { formatCents } from '@pod/shared-contracts/money';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +87,6 @@ export interface PaymentRepository {
   cancelStalePending(userId: number, before: Date): Promise<number>;
 }
 
-const cents = (value: number) => (value / 100).toFixed(2);
 
 function duplicateFrom(err: unknown): DuplicatePaymentError | null {
   if (!isUniqueViolation(err)) return null;
@@ -106,8 +106,8 @@ export function createPaymentRepository(db: Kysely<Database>): PaymentRepository
             provider_reference: input.providerReference,
             provider: input.provider,
             status: input.status,
-            amount: cents(input.amountCents),
-            provider_amount: cents(input.providerAmountCents),
+            amount: formatCents(input.amountCents),
+            provider_amount: formatCents(input.providerAmountCents),
             provider_currency: input.providerCurrency,
             return_token_hash: input.returnTokenHash,
             cart: JSON.stringify(input.cart),
@@ -165,11 +165,11 @@ export function createPaymentRepository(db: Kysely<Database>): PaymentRepository
           user_id: entry.userId,
           type: entry.type,
           reference: entry.reference,
-          amount_before_fees: cents(entry.amountCents),
-          fee: cents(fee),
-          amount_after_fees: cents(entry.amountCents - fee),
+          amount_before_fees: formatCents(entry.amountCents),
+          fee: formatCents(fee),
+          amount_after_fees: formatCents(entry.amountCents - fee),
           status: entry.status ?? 'complete',
-          balance_after: cents(entry.balanceAfterCents),
+          balance_after: formatCents(entry.balanceAfterCents),
           payment_transaction_id: entry.paymentTransactionId ?? null,
           created_at: entry.at,
         })
@@ -180,7 +180,7 @@ export function createPaymentRepository(db: Kysely<Database>): PaymentRepository
     async settleEntry(paymentTransactionId, status, balanceAfterCents) {
       const result = await db
         .updateTable('ledger_entries')
-        .set({ status, ...(balanceAfterCents !== undefined && { balance_after: cents(balanceAfterCents) }) })
+        .set({ status, ...(balanceAfterCents !== undefined && { balance_after: formatCents(balanceAfterCents) }) })
         .where('payment_transaction_id', '=', paymentTransactionId)
         .where('type', '=', 'top-up')
         .executeTakeFirst();

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, UserRow } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
+import { formatCents, toCents } from '@pod/shared-contracts/money';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,17 +141,17 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
 
     async lockBalance(id) {
       const row = await db.selectFrom('users').select('balance').where('id', '=', id).forUpdate().executeTakeFirst();
-      return row === undefined ? undefined : Math.round(Number(row.balance) * 100);
+      return row === undefined ? undefined : toCents(row.balance);
     },
 
     async adjustBalance(id, deltaCents) {
       const row = await db
         .updateTable('users')
-        .set((eb) => ({ balance: eb('balance', '+', (deltaCents / 100).toFixed(2)) }))
+        .set((eb) => ({ balance: eb('balance', '+', formatCents(deltaCents)) }))
         .where('id', '=', id)
         .returning('balance')
         .executeTakeFirstOrThrow();
-      return Math.round(Number(row.balance) * 100);
+      return toCents(row.balance);
     },
 
   };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import fp from 'fastify-plugin';
+import type { BackgroundTasks } from '../../background-tasks.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +36,7 @@ export interface Mailer {
 export interface MailDispatcher {
   /** Hands the message to the mailer without waiting; a failure is logged with `context`. */
   dispatch(message: MailMessage, log: FastifyBaseLogger, context?: Record<string, unknown>): void;
-  /** Resolves when every dispatched message has been handed over (tests; awaited before closing). */
+  /** Resolves when every dispatched message (and the rest of the background work) has settled; awaited before closing. */
   idle(): Promise<void>;
 }
 
@@ -59,19 +60,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-export function createMailDispatcher(mailer: Mailer): MailDispatcher {
-  const pending = new Set<Promise<void>>();
+export function createMailDispatcher(mailer: Mailer, tasks: BackgroundTasks): MailDispatcher {
   return {
     dispatch(message, log, context = {}) {
-      const delivery = mailer
-        .send(message)
-        .catch((err: unknown) => log.error({ err, ...context, subject: message.subject }, 'e-mail could not be sent'))
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
+      tasks.run('e-mail could not be sent', () => mailer.send(message), { log, context: { ...context, subject: message.subject } });
     },
-    async idle() {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
+    idle: () => tasks.idle(),
   };
 }
 
@@ -86,13 +80,9 @@ export default fp<MailPluginOptions>(
     } else {
       mailer = { kind: 'outbox', send: (message) => outbox.add(message) };
     }
-    const dispatcher = createMailDispatcher(mailer);
+    // Dispatched mail is background work: logged when it fails, awaited before the app closes.
     app.decorate('mailer', mailer);
-    app.decorate('mailDispatcher', dispatcher);
-    // Before the database closes (onClose), so a dispatched outbox write is not cut off.
-    app.addHook('preClose', async () => {
-      await dispatcher.idle();
-    });
+    app.decorate('mailDispatcher', createMailDispatcher(mailer, app.background));
   },
-  { name: 'mail' },
+  { name: 'mail', dependencies: ['background'] },
 );

@@ -6,7 +6,7 @@ import {
   injectProviderHttp,
   type PaymentSettings,
 } from '../../payments/index.js';
-import paymentSandbox from '../../payments/sandbox.js';
+import paymentSandbox from '../../payments/sandbox/index.js';
 import type { PaymentGateways, ProviderHttp } from '../../payments/types.js';
 
 declare module 'fastify' {
