@@ -1,14 +1,17 @@
-import { SUPPORT_EMAIL } from '@pod/shared-contracts/constants';
+import { COUPON_MESSAGES } from '@pod/shared-contracts/validation';
 
-/** The checkout's answers to users; the tests import them by name. */
-export const COUPON_BLANK_MESSAGE = 'Coupon code can not be blank';
+/**
+ * The checkout's answers to users; the tests import them by name. The coupon texts are the one
+ * copy in @pod/shared-contracts/validation, which the dashboard and the cart show too.
+ */
+export const COUPON_BLANK_MESSAGE = COUPON_MESSAGES.blank;
 /** The dashboard's one failure text (spec account area, section 5). */
-export const COUPON_FAILED_MESSAGE = `Something went wrong when adding your coupon, please check your spelling. Otherwise contact support ${SUPPORT_EMAIL}`;
+export const COUPON_FAILED_MESSAGE = COUPON_MESSAGES.failure;
 /** The checkout's C15 text (spec account area, section 8). */
-export const COUPON_USED_MESSAGE = 'Invalid coupon code applied / You have already used this coupon code';
-export const COUPON_INVALID_MESSAGE = 'Invalid coupon code applied';
+export const COUPON_USED_MESSAGE = COUPON_MESSAGES.alreadyUsed;
+export const COUPON_INVALID_MESSAGE = COUPON_MESSAGES.invalid;
 export const NOT_ACTIVATED_MESSAGE = 'Your account has not been activated yet';
-export const COUPON_SUCCESS = 'Successful';
+export const COUPON_SUCCESS = COUPON_MESSAGES.success;
 export const NOT_IN_CART_MESSAGE = 'Some of these books are not in your cart';
 export const EMPTY_SELECTION_MESSAGE = 'Your cart is empty';
 export const REFERENCE_USED_MESSAGE = 'This payment reference was already used';
