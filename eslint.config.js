@@ -32,16 +32,13 @@ const FRONTENDS = ['host', ...REMOTES];
 const CODE = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
 
 const MSG = {
-  server:
-    'Nothing imports the API server (openapi/server): share code through @pod/shared-contracts instead.',
+  server: 'Nothing imports the API server (openapi/server): share code through @pod/shared-contracts instead.',
   openapiFetch:
     'Only shared-contracts/src/api imports openapi-fetch: use the typed client exported by @pod/shared-contracts.',
-  remoteToApp:
-    'A remote never imports the host or another remote: moving between remotes is a route change.',
+  remoteToApp: 'A remote never imports the host or another remote: moving between remotes is a route change.',
   hostToRemote:
     'The host never imports a remote statically: it loads remotes at runtime by federated name (remotes.json + loadRemote).',
-  contractsToApp:
-    'shared-contracts sits below every app: it never imports the host or a remote.',
+  contractsToApp: 'shared-contracts sits below every app: it never imports the host or a remote.',
   contractsByPath:
     'Import @pod/shared-contracts by package name, never by a relative path (it must stay one federation singleton).',
   contractsSubpath:
@@ -53,7 +50,7 @@ const MSG = {
   e2eFixtures:
     "Journeys take test and expect from './support/fixtures', which fails a journey on any Content-Security-Policy violation.",
   siblingFeature:
-    'A feature does not import a sibling feature: move what both need to the app\'s shared folders (lib/, ui/) or to @pod/shared-contracts.',
+    "A feature does not import a sibling feature: move what both need to the app's shared folders (lib/, ui/) or to @pod/shared-contracts.",
 };
 
 /** @param {string} regex @param {string} message @param {object} [extra] */
@@ -108,7 +105,10 @@ const NAME_AREAS = [
     files: [`${app}/{webpack,jest}*.${CODE}`],
     patterns: [
       ...common(),
-      rule(`^(?:host|${otherRemoteName(app === 'host' ? null : app)})(?:/|$)`, app === 'host' ? MSG.hostToRemote : MSG.remoteToApp),
+      rule(
+        `^(?:host|${otherRemoteName(app === 'host' ? null : app)})(?:/|$)`,
+        app === 'host' ? MSG.hostToRemote : MSG.remoteToApp,
+      ),
       ...frontendContracts(true),
     ],
   })),
@@ -120,7 +120,10 @@ const NAME_AREAS = [
   {
     name: 'shared-contracts api',
     files: [`shared-contracts/src/api/**/*.${CODE}`],
-    patterns: [...common({ allowOpenapiFetch: true }), rule(`^(?:host|${otherRemoteName(null)})(?:/|$)`, MSG.contractsToApp)],
+    patterns: [
+      ...common({ allowOpenapiFetch: true }),
+      rule(`^(?:host|${otherRemoteName(null)})(?:/|$)`, MSG.contractsToApp),
+    ],
   },
   {
     name: 'api-server',
@@ -130,7 +133,10 @@ const NAME_AREAS = [
       rule(`^(?:host|${otherRemoteName(null)})(?:/|$)`, MSG.serverToApp),
       rule(RELATIVE_CONTRACTS, MSG.serverContracts),
       rule('^@pod/shared-contracts$', MSG.serverContracts, { allowTypeImports: true }),
-      rule('^@pod/shared-contracts/(?!(?:validation|constants|format|checkout|money|pricing|api/schema)$).+', MSG.serverContracts),
+      rule(
+        '^@pod/shared-contracts/(?!(?:validation|constants|format|checkout|money|pricing|api/schema)$).+',
+        MSG.serverContracts,
+      ),
       // The generated contract types only: handler types are derived from them (services/types.ts).
       rule('^@pod/shared-contracts/api/schema$', MSG.serverContracts, { allowTypeImports: true }),
     ],
@@ -244,7 +250,10 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: common(), paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: MSG.e2eFixtures }] },
+        {
+          patterns: common(),
+          paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: MSG.e2eFixtures }],
+        },
       ],
     },
   },
@@ -288,7 +297,10 @@ export default defineConfig([
       'no-restricted-syntax': [
         'error',
         // The package subpath, or shared-contracts' own folder by a relative path ('../testing').
-        { selector: "ImportDeclaration[source.value=/(^@pod\\/shared-contracts|^\\.{1,2})\\/(.*\\/)?testing$/]", message: MSG.testingInProduct },
+        {
+          selector: 'ImportDeclaration[source.value=/(^@pod\\/shared-contracts|^\\.{1,2})\\/(.*\\/)?testing$/]',
+          message: MSG.testingInProduct,
+        },
       ],
     },
   },

@@ -23,7 +23,9 @@ const log = (line) => console.log(`[build] ${line}`);
  * @param {{ repoRoot?: string, pnpm?: string[], hostOnly?: boolean }} [options]
  */
 export async function buildApps({ repoRoot = REPO_ROOT, pnpm = pnpmCommand(), hostOnly = false } = {}) {
-  const filters = hostOnly ? ['--filter', 'host'] : ['--filter', 'host', '--filter', 'remote-*', '--filter', 'api-server'];
+  const filters = hostOnly
+    ? ['--filter', 'host']
+    : ['--filter', 'host', '--filter', 'remote-*', '--filter', 'api-server'];
   await runOrThrow([...pnpm, '-r', '--workspace-concurrency=2', ...filters, 'build'], { cwd: repoRoot });
 }
 

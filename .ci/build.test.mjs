@@ -68,12 +68,10 @@ describe('workspace discovery', () => {
   });
 
   it('the real workspace has the four remotes', async () => {
-    assert.deepEqual((await listRemotes()).map((r) => r.name), [
-      'remote_account',
-      'remote_library',
-      'remote_checkout',
-      'remote_wizard',
-    ]);
+    assert.deepEqual(
+      (await listRemotes()).map((r) => r.name),
+      ['remote_account', 'remote_library', 'remote_checkout', 'remote_wizard'],
+    );
   });
 });
 
@@ -101,10 +99,7 @@ describe('publish', () => {
       'remotes.json',
       'static',
     ]);
-    assert.equal(
-      await readFile(path.join(staticRoot, 'static/logo.svg'), 'utf8'),
-      '<svg/>',
-    );
+    assert.equal(await readFile(path.join(staticRoot, 'static/logo.svg'), 'utf8'), '<svg/>');
     for (const dir of REMOTE_DIRS) {
       const versionDir = path.join(staticRoot, 'remotes', dir, '0.1.0');
       assert.deepEqual((await readdir(versionDir)).sort(), ['chunks', 'mf-manifest.json', 'remoteEntry.js']);
@@ -156,7 +151,8 @@ describe('publish', () => {
   it('refuses to overwrite a published version with different files', async () => {
     await writeFiles(staticRoot, { 'remotes/remote-account/0.1.0/stale-chunk.js': 'from another build' });
     await assert.rejects(publish({ repoRoot: repo, staticRoot }), {
-      message: /remote-account@0\.1\.0 is already published .* with different files \(.*stale-chunk\.js.*\)\. Published versions are immutable: bump "version"/,
+      message:
+        /remote-account@0\.1\.0 is already published .* with different files \(.*stale-chunk\.js.*\)\. Published versions are immutable: bump "version"/,
     });
     await assert.rejects(readFile(path.join(staticRoot, 'environments/local/remotes.json')), { code: 'ENOENT' });
   });
@@ -178,7 +174,7 @@ describe('publish', () => {
     await readFile(path.join(staticRoot, 'remotes/remote-checkout/1.4.2/remoteEntry.js'));
   });
 
-  it("prefers the version the build wrote into dist/version.json (POD_APP_VERSION)", async () => {
+  it('prefers the version the build wrote into dist/version.json (POD_APP_VERSION)', async () => {
     await writeFiles(path.join(repo, 'remote-wizard/dist'), {
       'version.json': JSON.stringify({ name: 'remote-wizard', federatedName: 'remote_wizard', version: '2.0.0-rc.1' }),
     });
@@ -194,7 +190,10 @@ describe('publish', () => {
     await publish({ repoRoot: repo, staticRoot, now: () => new Date('2026-05-05T00:00:00Z') });
     assert.deepEqual(await Promise.all(files.map((f) => readFile(path.join(staticRoot, f), 'utf8'))), first);
     const all = await readdir(staticRoot, { recursive: true });
-    assert.deepEqual(all.filter((f) => /tmp|staging\./.test(f)), []);
+    assert.deepEqual(
+      all.filter((f) => /tmp|staging\./.test(f)),
+      [],
+    );
   });
 
   it('a rebuild of the same version only differs in version.json builtAt: not a conflict', async () => {
@@ -204,7 +203,10 @@ describe('publish', () => {
     await publish({ repoRoot: repo, staticRoot });
     await writeFiles(path.join(repo, 'remote-account/dist'), { 'version.json': info('2026-01-02T00:00:00Z') });
     await publish({ repoRoot: repo, staticRoot });
-    assert.match(await readFile(path.join(staticRoot, 'remotes/remote-account/0.1.0/version.json'), 'utf8'), /2026-01-01/);
+    assert.match(
+      await readFile(path.join(staticRoot, 'remotes/remote-account/0.1.0/version.json'), 'utf8'),
+      /2026-01-01/,
+    );
   });
 
   it('does not let a remotes.json inside the host dist replace the published one', async () => {
@@ -223,7 +225,10 @@ describe('publish', () => {
     for (const dir of REMOTE_DIRS) await writeFiles(path.join(repo, dir, 'dist'), byProducts);
     await publish({ repoRoot: repo, staticRoot });
     const published = await readdir(staticRoot, { recursive: true });
-    assert.deepEqual(published.filter((f) => /\.map$|mf-stats\.json$/.test(f)), []);
+    assert.deepEqual(
+      published.filter((f) => /\.map$|mf-stats\.json$/.test(f)),
+      [],
+    );
     assert.ok(published.includes(path.join('remotes', 'remote-account', '0.1.0', 'remoteEntry.js')));
 
     // A version folder published before this rule holds maps: the same build is still "the same files".

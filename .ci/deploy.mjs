@@ -53,7 +53,8 @@ export function parseCommand(argv) {
   if (extra.length > 0) throw new DeployError(`unexpected argument ${extra[0]}\n${USAGE}`);
   if (!values.env) throw new DeployError(`--env <name> is required\n${USAGE}`);
   if (command === 'deploy' && values.to !== undefined) throw new DeployError('--to belongs to rollback');
-  if (command === 'rollback' && values['no-build']) throw new DeployError('--no-build belongs to deploy (rollback never builds)');
+  if (command === 'rollback' && values['no-build'])
+    throw new DeployError('--no-build belongs to deploy (rollback never builds)');
   return { command, values };
 }
 
@@ -64,14 +65,17 @@ export function parseCommand(argv) {
  *   error?: (line: string) => void, build?: (packageDir: string) => Promise<void>, now?: () => Date }} [context]
  *   build: how to build the remote (default `pnpm run build` in its folder); tests inject a fake
  */
-export async function main(argv, {
-  cwd = process.cwd(),
-  env = process.env,
-  log = (line) => console.log(`[deploy] ${line}`),
-  error = (line) => console.error(`[deploy] ${line}`),
-  build = (packageDir) => runOrThrow([...pnpmCommand(env), 'run', 'build'], { cwd: packageDir, env }),
-  now,
-} = {}) {
+export async function main(
+  argv,
+  {
+    cwd = process.cwd(),
+    env = process.env,
+    log = (line) => console.log(`[deploy] ${line}`),
+    error = (line) => console.error(`[deploy] ${line}`),
+    build = (packageDir) => runOrThrow([...pnpmCommand(env), 'run', 'build'], { cwd: packageDir, env }),
+    now,
+  } = {},
+) {
   try {
     const { command, values } = parseCommand(argv);
     if (command === 'help') {
@@ -97,7 +101,9 @@ export async function main(argv, {
       command === 'deploy'
         ? await deployRemote({ ...common, ...(!values['no-build'] && { build }) })
         : await rollbackRemote({ ...common, to: values.to });
-    log(`${values.env}/remotes.json ${values['dry-run'] ? 'would be' : 'is now'}:\n${JSON.stringify(result.config, null, 2)}`);
+    log(
+      `${values.env}/remotes.json ${values['dry-run'] ? 'would be' : 'is now'}:\n${JSON.stringify(result.config, null, 2)}`,
+    );
     return 0;
   } catch (caught) {
     error(`FAILED: ${caught instanceof Error ? caught.message : String(caught)}`);

@@ -60,7 +60,10 @@ describe('withRemoteEntries', () => {
   });
 
   it('keeps unknown top-level fields and sets pinning', () => {
-    const next = withRemoteEntries({ ...STAGING, note: 'kept' }, { environment: 'staging', pinning: false, entries: [] });
+    const next = withRemoteEntries(
+      { ...STAGING, note: 'kept' },
+      { environment: 'staging', pinning: false, entries: [] },
+    );
     assert.equal(next.note, 'kept');
     assert.equal(next.pinning, false);
   });
@@ -69,7 +72,14 @@ describe('withRemoteEntries', () => {
 describe('withHistoryEntries', () => {
   it('appends newest last, per remote, without touching the input', () => {
     const history = { remote_checkout: [{ version: '0.1.0', deployedAt: 't0' }] };
-    const next = withHistoryEntries(history, [{ name: 'remote_checkout', version: '1.3.0' }, { name: 'remote_wizard', version: '0.2.0' }], 't1');
+    const next = withHistoryEntries(
+      history,
+      [
+        { name: 'remote_checkout', version: '1.3.0' },
+        { name: 'remote_wizard', version: '0.2.0' },
+      ],
+      't1',
+    );
     assert.deepEqual(next, {
       remote_checkout: [
         { version: '0.1.0', deployedAt: 't0' },
@@ -121,7 +131,8 @@ describe('rollbackTarget', () => {
   it('says there is nothing to roll back to', () => {
     const first = { remote_checkout: [{ version: '1.3.0', deployedAt: 't0' }] };
     assert.throws(() => rollbackTarget({ ...base, history: first, current: '1.3.0' }), {
-      message: 'nothing to roll back to: staging has run no other version of remote_checkout than 1.3.0 (use --to <version>)',
+      message:
+        'nothing to roll back to: staging has run no other version of remote_checkout than 1.3.0 (use --to <version>)',
     });
     assert.throws(() => rollbackTarget({ ...base, history: null, current: undefined }), {
       message: 'nothing to roll back: remote_checkout is not deployed in staging',
@@ -129,7 +140,10 @@ describe('rollbackTarget', () => {
   });
 
   it('refuses a previous version whose folder is gone', () => {
-    assert.throws(() => rollbackTarget({ ...base, current: '1.4.0', published: ['1.4.0'] }), /1\.3\.0 \(the previous version\) is no longer under remotes/);
+    assert.throws(
+      () => rollbackTarget({ ...base, current: '1.4.0', published: ['1.4.0'] }),
+      /1\.3\.0 \(the previous version\) is no longer under remotes/,
+    );
   });
 });
 
@@ -138,12 +152,18 @@ describe('immutabilityVerdict and pinning', () => {
     const facts = { label: 'remote-checkout@1.3.0', target: '/r/remotes/remote-checkout/1.3.0' };
     assert.equal(immutabilityVerdict({ ...facts, exists: false, differing: [] }), 'copy');
     assert.equal(immutabilityVerdict({ ...facts, exists: true, differing: [] }), 'unchanged');
-    assert.throws(() => immutabilityVerdict({ ...facts, exists: true, differing: ['main.js'] }), (error) => {
-      assert.ok(error instanceof DeployError);
-      assert.match(error.message, /remote-checkout@1\.3\.0 is already published in .* with different files \(main\.js\)/);
-      assert.match(error.message, /Published versions are immutable: bump "version"/);
-      return true;
-    });
+    assert.throws(
+      () => immutabilityVerdict({ ...facts, exists: true, differing: ['main.js'] }),
+      (error) => {
+        assert.ok(error instanceof DeployError);
+        assert.match(
+          error.message,
+          /remote-checkout@1\.3\.0 is already published in .* with different files \(main\.js\)/,
+        );
+        assert.match(error.message, /Published versions are immutable: bump "version"/);
+        return true;
+      },
+    );
   });
 
   it('turns pinning on everywhere but production, where --allow-pinning is needed', () => {
@@ -242,11 +262,20 @@ describe('updateEnvironment', () => {
       deployedAt: 't1',
     });
     const after = await readText('environments/staging/remotes.json');
-    assert.equal(after, text.replace('/remote-checkout/0.1.0/mf-manifest.json",\n      "version": "0.1.0"', '/remote-checkout/1.3.0/mf-manifest.json",\n      "version": "1.3.0"'));
+    assert.equal(
+      after,
+      text.replace(
+        '/remote-checkout/0.1.0/mf-manifest.json",\n      "version": "0.1.0"',
+        '/remote-checkout/1.3.0/mf-manifest.json",\n      "version": "1.3.0"',
+      ),
+    );
     assert.deepEqual(await readJson('environments/staging/history.json'), {
       remote_checkout: [{ version: '1.3.0', deployedAt: 't1' }],
     });
-    assert.deepEqual((await readdir(path.join(staticRoot, 'environments/staging'))).sort(), ['history.json', 'remotes.json']);
+    assert.deepEqual((await readdir(path.join(staticRoot, 'environments/staging'))).sort(), [
+      'history.json',
+      'remotes.json',
+    ]);
   });
 
   it('creates the environment with only this remote', async () => {
@@ -305,12 +334,19 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
     run = await cli('rollback', '--', '--env', 'staging', '--static-root', staticRoot);
     assert.equal(run.code, 0, run.err);
     assert.match(run.out, /rolled staging's remote_checkout back from 1\.4\.0 to 1\.3\.0/);
-    assert.deepEqual((await readJson('environments/staging/remotes.json')).remotes.remote_checkout, entry('remote-checkout', '1.3.0'));
+    assert.deepEqual(
+      (await readJson('environments/staging/remotes.json')).remotes.remote_checkout,
+      entry('remote-checkout', '1.3.0'),
+    );
 
     run = await cli('rollback', '--env', 'staging', '--static-root', staticRoot, '--to', '1.4.0');
     assert.equal(run.code, 0, run.err);
     const final = await readJson('environments/staging/remotes.json');
-    assert.deepEqual(final, { environment: 'staging', pinning: true, remotes: { ...others, remote_checkout: entry('remote-checkout', '1.4.0') } });
+    assert.deepEqual(final, {
+      environment: 'staging',
+      pinning: true,
+      remotes: { ...others, remote_checkout: entry('remote-checkout', '1.4.0') },
+    });
     assert.deepEqual(
       (await readJson('environments/staging/history.json')).remote_checkout.map((e) => e.version),
       ['1.3.0', '1.4.0', '1.3.0', '1.4.0'],
@@ -318,7 +354,10 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
     // Versions stay; no temp or staging files are left behind.
     assert.deepEqual((await readdir(path.join(staticRoot, 'remotes/remote-checkout'))).sort(), ['1.3.0', '1.4.0']);
     const all = await readdir(staticRoot, { recursive: true });
-    assert.deepEqual(all.filter((f) => /\.tmp$|\.staging$/.test(f)), []);
+    assert.deepEqual(
+      all.filter((f) => /\.tmp$|\.staging$/.test(f)),
+      [],
+    );
   });
 
   it('deploys without source maps or mf-stats.json', async () => {
@@ -349,7 +388,10 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
     await fakeDist('1.3.0', '/* changed sources, same version */');
     const conflict = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
     assert.equal(conflict.code, 1);
-    assert.match(conflict.err, /FAILED: remote-checkout@1\.3\.0 is already published .* \(feature\.1\.3\.0\.js\)\. Published versions are immutable: bump "version"/);
+    assert.match(
+      conflict.err,
+      /FAILED: remote-checkout@1\.3\.0 is already published .* \(feature\.1\.3\.0\.js\)\. Published versions are immutable: bump "version"/,
+    );
     assert.equal(await readText('environments/staging/remotes.json'), before);
     assert.equal(await readText('remotes/remote-checkout/1.3.0/feature.1.3.0.js'), '/* checkout 1.3.0 */');
   });
@@ -405,19 +447,25 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
     await mkdir(hostDir, { recursive: true });
     const out = [];
     const code = await main(['deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build'], {
-      cwd: hostDir, env: {}, log: () => {}, error: (line) => out.push(line),
+      cwd: hostDir,
+      env: {},
+      log: () => {},
+      error: (line) => out.push(line),
     });
     assert.equal(code, 1);
     assert.match(out.join('\n'), /host is not a remote \(remote-\*\)/);
 
     await fakeDist('1.3.0');
     const info = JSON.parse(await readFile(path.join(packageDir, 'dist/version.json'), 'utf8'));
-    await writeFile(path.join(packageDir, 'dist/version.json'), JSON.stringify({ ...info, federatedName: 'remote_wizard' }));
+    await writeFile(
+      path.join(packageDir, 'dist/version.json'),
+      JSON.stringify({ ...info, federatedName: 'remote_wizard' }),
+    );
     const run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
     assert.match(run.err, /describes remote_wizard, not remote_checkout/);
   });
 
-  it('runs as a script (what the remotes\' package.json scripts call)', async () => {
+  it("runs as a script (what the remotes' package.json scripts call)", async () => {
     await fakeDist('1.3.0');
     const { stdout } = await promisify(execFile)(
       process.execPath,

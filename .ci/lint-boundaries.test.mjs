@@ -14,8 +14,7 @@ const RULE = 'no-restricted-imports';
 const ZONE_RULE = 'import-x/no-restricted-paths';
 const BOUNDARY_RULES = [RULE, ZONE_RULE];
 const MSG = {
-  remoteToApp:
-    'A remote never imports the host or another remote: moving between remotes is a route change.',
+  remoteToApp: 'A remote never imports the host or another remote: moving between remotes is a route change.',
   hostToRemote:
     'The host never imports a remote statically: it loads remotes at runtime by federated name (remotes.json + loadRemote).',
   openapiFetch:
@@ -24,8 +23,7 @@ const MSG = {
     'Import @pod/shared-contracts by package name, never by a relative path (it must stay one federation singleton).',
   contractsSubpath:
     'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files).',
-  server:
-    'Nothing imports the API server (openapi/server): share code through @pod/shared-contracts instead.',
+  server: 'Nothing imports the API server (openapi/server): share code through @pod/shared-contracts instead.',
   siblingFeature:
     "A feature does not import a sibling feature: move what both need to the app's shared folders (lib/, ui/) or to @pod/shared-contracts.",
   serverContracts:
@@ -55,7 +53,11 @@ async function boundaryMessages(filePath, source, keyword = 'import') {
 /** Exactly one boundary message, ending with `message` (both rules append the configured text). */
 async function expectViolation(filePath, source, message) {
   const messages = await boundaryMessages(filePath, source);
-  assert.equal(messages.length, 1, `expected one boundary message for ${source} in ${filePath}, got ${JSON.stringify(messages)}`);
+  assert.equal(
+    messages.length,
+    1,
+    `expected one boundary message for ${source} in ${filePath}, got ${JSON.stringify(messages)}`,
+  );
   assert.ok(messages[0][1].endsWith(message), `got: ${messages[0][1]}`);
 }
 
@@ -84,14 +86,12 @@ describe('a remote', () => {
   it('may not import another remote by federated name', () =>
     expectViolation('remote-checkout/src/routes/cart.tsx', 'remote_library/Dashboard', MSG.remoteToApp));
 
-  it('may not import the host', () =>
-    expectViolation('remote-wizard/src/a.ts', 'host/src/app', MSG.remoteToApp));
+  it('may not import the host', () => expectViolation('remote-wizard/src/a.ts', 'host/src/app', MSG.remoteToApp));
 
   it('may not import openapi-fetch', () =>
     expectViolation('remote-wizard/src/a.ts', 'openapi-fetch', MSG.openapiFetch));
 
-  it('imports @pod/shared-contracts by name', () =>
-    expectAllowed('remote-library/src/a.ts', '@pod/shared-contracts'));
+  it('imports @pod/shared-contracts by name', () => expectAllowed('remote-library/src/a.ts', '@pod/shared-contracts'));
 
   it('may not import shared-contracts by a relative path', () =>
     expectViolation('remote-library/src/a.ts', '../../shared-contracts/src/session', MSG.contractsByPath));
@@ -131,13 +131,11 @@ describe('the host', () => {
   it('may import its own file whose name starts with remote-', () =>
     expectAllowed('host/src/routes/app-routes.tsx', '../federation/remote-loader'));
 
-  it('imports @pod/shared-contracts by name', () =>
-    expectAllowed('host/src/app.tsx', '@pod/shared-contracts'));
+  it('imports @pod/shared-contracts by name', () => expectAllowed('host/src/app.tsx', '@pod/shared-contracts'));
 });
 
 describe('shared-contracts', () => {
-  it('src/api may import openapi-fetch', () =>
-    expectAllowed('shared-contracts/src/api/client.ts', 'openapi-fetch'));
+  it('src/api may import openapi-fetch', () => expectAllowed('shared-contracts/src/api/client.ts', 'openapi-fetch'));
 
   it('other folders may not import openapi-fetch', () =>
     expectViolation('shared-contracts/src/session/tokens.ts', 'openapi-fetch', MSG.openapiFetch));
@@ -158,7 +156,11 @@ describe('the API server', () => {
 
   it('may import the generated contract types, and only as types', async () => {
     await expectAllowed('openapi/server/src/services/types.ts', '@pod/shared-contracts/api/schema', 'import type');
-    await expectViolation('openapi/server/src/services/types.ts', '@pod/shared-contracts/api/schema', MSG.serverContracts);
+    await expectViolation(
+      'openapi/server/src/services/types.ts',
+      '@pod/shared-contracts/api/schema',
+      MSG.serverContracts,
+    );
   });
 
   it('may not import the shared-contracts source by path', () =>
@@ -168,8 +170,7 @@ describe('the API server', () => {
       MSG.serverContracts,
     ));
 
-  it('is imported by nobody', () =>
-    expectViolation('e2e/tests/x.spec.ts', '../../openapi/server/src/app', MSG.server));
+  it('is imported by nobody', () => expectViolation('e2e/tests/x.spec.ts', '../../openapi/server/src/app', MSG.server));
 
   it('is imported by nobody, by package name either', () =>
     expectViolation('shared-contracts/src/index.ts', 'api-server', MSG.server));
@@ -180,7 +181,9 @@ describe('the testing helpers (@pod/shared-contracts/testing)', () => {
   const testingMessages = async (filePath) => {
     const code = `import { installFakeFetch } from '@pod/shared-contracts/testing';\nexport default installFakeFetch;\n`;
     const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, filePath) });
-    return result.messages.filter((m) => BOUNDARY_RULES.includes(m.ruleId) || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    return result.messages
+      .filter((m) => BOUNDARY_RULES.includes(m.ruleId) || m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
   };
 
   it('may be imported by a remote test file', async () =>
@@ -198,10 +201,13 @@ describe('features of one app', () => {
     expectViolation('remote-account/src/features/login/x.tsx', '../register/credentials-form', MSG.siblingFeature));
 
   it('may not import a sibling feature from a deeper folder either', () =>
-    expectViolation('remote-library/src/features/orders/__tests__/x.test.tsx', '../../books/book-list', MSG.siblingFeature));
+    expectViolation(
+      'remote-library/src/features/orders/__tests__/x.test.tsx',
+      '../../books/book-list',
+      MSG.siblingFeature,
+    ));
 
-  it('import their own files freely', () =>
-    expectAllowed('remote-account/src/features/login/x.tsx', './sign-in-form'));
+  it('import their own files freely', () => expectAllowed('remote-account/src/features/login/x.tsx', './sign-in-form'));
 
   it("may be composed by the app's routes", () =>
     expectAllowed('remote-account/src/routes/x.tsx', '../features/register/credentials-form'));
@@ -215,13 +221,19 @@ describe('import cycles', () => {
     try {
       writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
       writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
-      writeFileSync(path.join(dir, 'c.ts'), "import type { D } from './d';\nexport type C = D | null;\nexport const c = 1;\n");
+      writeFileSync(
+        path.join(dir, 'c.ts'),
+        "import type { D } from './d';\nexport type C = D | null;\nexport const c = 1;\n",
+      );
       writeFileSync(path.join(dir, 'd.ts'), "import { c } from './c';\nexport type D = { value: typeof c };\n");
       const rel = path.relative(REPO_ROOT, dir);
       const cycle = async (file, code) =>
         (await lint(path.join(rel, file), code)).filter(([ruleId]) => ruleId === 'import-x/no-cycle');
       assert.equal((await cycle('a.ts', "import { b } from './b';\nexport const a = () => b;\n")).length, 1);
-      assert.deepEqual(await cycle('c.ts', "import type { D } from './d';\nexport type C = D | null;\nexport const c = 1;\n"), []);
+      assert.deepEqual(
+        await cycle('c.ts', "import type { D } from './d';\nexport type C = D | null;\nexport const c = 1;\n"),
+        [],
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -230,20 +242,31 @@ describe('import cycles', () => {
 
 describe('the rules of hooks', () => {
   const hookMessages = async (code) =>
-    (await lint('remote-library/src/features/books/x.tsx', code)).filter(([ruleId]) => ruleId?.startsWith('react-hooks/'));
+    (await lint('remote-library/src/features/books/x.tsx', code)).filter(([ruleId]) =>
+      ruleId?.startsWith('react-hooks/'),
+    );
 
   it('refuse a hook called conditionally', async () => {
-    const code = "import { useEffect } from 'react';\nexport function A({ v }: { v: boolean }) {\n  if (v) useEffect(() => {}, []);\n  return null;\n}\n";
-    assert.deepEqual((await hookMessages(code)).map(([ruleId]) => ruleId), ['react-hooks/rules-of-hooks']);
+    const code =
+      "import { useEffect } from 'react';\nexport function A({ v }: { v: boolean }) {\n  if (v) useEffect(() => {}, []);\n  return null;\n}\n";
+    assert.deepEqual(
+      (await hookMessages(code)).map(([ruleId]) => ruleId),
+      ['react-hooks/rules-of-hooks'],
+    );
   });
 
   it('refuse an effect that misses a dependency', async () => {
-    const code = "import { useEffect } from 'react';\nexport function A({ v }: { v: number }) {\n  useEffect(() => { console.log(v); }, []);\n  return null;\n}\n";
-    assert.deepEqual((await hookMessages(code)).map(([ruleId]) => ruleId), ['react-hooks/exhaustive-deps']);
+    const code =
+      "import { useEffect } from 'react';\nexport function A({ v }: { v: number }) {\n  useEffect(() => { console.log(v); }, []);\n  return null;\n}\n";
+    assert.deepEqual(
+      (await hookMessages(code)).map(([ruleId]) => ruleId),
+      ['react-hooks/exhaustive-deps'],
+    );
   });
 
   it('accept a well-formed effect', async () => {
-    const code = "import { useEffect } from 'react';\nexport function A({ v }: { v: number }) {\n  useEffect(() => { console.log(v); }, [v]);\n  return null;\n}\n";
+    const code =
+      "import { useEffect } from 'react';\nexport function A({ v }: { v: number }) {\n  useEffect(() => { console.log(v); }, [v]);\n  return null;\n}\n";
     assert.deepEqual(await hookMessages(code), []);
   });
 });
@@ -253,13 +276,19 @@ describe('the browser journeys', () => {
     (await lint(filePath, code)).filter(([ruleId]) => ruleId === RULE).map(([, message]) => message);
 
   it("take test and expect from the CSP-checking fixtures, not from '@playwright/test'", async () => {
-    const messages = await importMessages('e2e/tests/x.spec.ts', "import { expect, test } from '@playwright/test';\ntest('x', () => expect(1).toBe(1));\n");
+    const messages = await importMessages(
+      'e2e/tests/x.spec.ts',
+      "import { expect, test } from '@playwright/test';\ntest('x', () => expect(1).toBe(1));\n",
+    );
     assert.equal(messages.length, 2);
-    assert.ok(messages.every((message) => message.endsWith('fails a journey on any Content-Security-Policy violation.')));
+    assert.ok(
+      messages.every((message) => message.endsWith('fails a journey on any Content-Security-Policy violation.')),
+    );
   });
 
   it("may import types from '@playwright/test' and test from the fixtures", async () => {
-    const code = "import { type Page } from '@playwright/test';\nimport { test } from './support/fixtures';\ntest('x', async ({ page }: { page: Page }) => { await page.goto('/'); });\n";
+    const code =
+      "import { type Page } from '@playwright/test';\nimport { test } from './support/fixtures';\ntest('x', async ({ page }: { page: Page }) => { await page.goto('/'); });\n";
     assert.deepEqual(await importMessages('e2e/tests/x.spec.ts', code), []);
   });
 });

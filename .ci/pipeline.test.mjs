@@ -13,7 +13,7 @@ describe('testSteps', () => {
   it('runs the checks in the agreed order', () => {
     assert.deepEqual(
       testSteps({ env: {}, pnpm: PNPM, repoRoot: REPO }).map((s) => s.key),
-      ['generated', 'typecheck', 'lint', 'ci', 'jest', 'server', 'server-pg', 'build', 'e2e'],
+      ['generated', 'typecheck', 'format', 'lint', 'ci', 'jest', 'server', 'server-pg', 'build', 'e2e'],
     );
   });
 

@@ -74,7 +74,10 @@ function box({ files = [], root = true, aptInstalls = [], aptCode = 0, env = {} 
 
 describe('ensureChromium', () => {
   it('uses PLAYWRIGHT_CHROMIUM when it names an existing file, installing nothing', async () => {
-    const m = box({ files: ['/opt/chrome/chrome', '/usr/bin/apt-get'], env: { PLAYWRIGHT_CHROMIUM: '/opt/chrome/chrome' } });
+    const m = box({
+      files: ['/opt/chrome/chrome', '/usr/bin/apt-get'],
+      env: { PLAYWRIGHT_CHROMIUM: '/opt/chrome/chrome' },
+    });
     assert.equal(await ensureChromium(m), '/opt/chrome/chrome');
     assert.deepEqual(m.calls, []);
   });
@@ -99,7 +102,9 @@ describe('ensureChromium', () => {
     await assert.rejects(ensureChromium(box({ files: ['/usr/bin/apt-get'], root: false })), {
       message: chromiumMissingMessage('installing needs root'),
     });
-    await assert.rejects(ensureChromium(box({ files: [] })), { message: chromiumMissingMessage('this machine has no apt-get') });
+    await assert.rejects(ensureChromium(box({ files: [] })), {
+      message: chromiumMissingMessage('this machine has no apt-get'),
+    });
     await assert.rejects(ensureChromium(box({ files: ['/usr/bin/apt-get'], aptCode: 100 })), {
       message: chromiumMissingMessage('apt-get update failed'),
     });

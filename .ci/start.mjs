@@ -68,7 +68,9 @@ async function main() {
     await buildAndPublish({ staticRoot, pnpm, fresh: true });
   }
 
-  log(`step 4/4: starting the API server on http://localhost:${port}/ (setup took ${secondsSince(started)}; Ctrl-C stops it)`);
+  log(
+    `step 4/4: starting the API server on http://localhost:${port}/ (setup took ${secondsSince(started)}; Ctrl-C stops it)`,
+  );
   return runServer({ pnpm, env: { ...env, PORT: port, STATIC_ROOT: staticRoot } });
 }
 

@@ -34,6 +34,7 @@ export function testSteps({ env = process.env, pnpm = pnpmCommand(env), repoRoot
       argv: [...pnpm, '--filter', '@pod/shared-contracts', 'check-generated'],
     },
     { key: 'typecheck', name: 'typecheck', argv: [...pnpm, '-r', '--workspace-concurrency=2', 'typecheck'] },
+    { key: 'format', name: 'format (Prettier check)', argv: [...pnpm, 'format:check'] },
     { key: 'lint', name: 'lint', argv: [...pnpm, 'lint'] },
     { key: 'ci', name: '.ci unit tests', argv: [process.execPath, '--test', ...ciTestFiles(repoRoot)] },
     {

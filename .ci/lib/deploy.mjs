@@ -164,7 +164,12 @@ async function listFiles(dir) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && isPublishable(entry.name))
-    .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'));
+    .map((entry) =>
+      path
+        .relative(dir, path.join(entry.parentPath ?? entry.path, entry.name))
+        .split(path.sep)
+        .join('/'),
+    );
 }
 
 /**
@@ -238,7 +243,14 @@ export async function readJsonIfExists(file) {
  *   deployedAt: string, dryRun?: boolean }} options
  * @returns {Promise<{ config: RemotesConfig, history: History, before: RemotesConfig | null }>}
  */
-export async function updateEnvironment({ staticRoot, environment, entries, allowPinning = false, deployedAt, dryRun = false }) {
+export async function updateEnvironment({
+  staticRoot,
+  environment,
+  entries,
+  allowPinning = false,
+  deployedAt,
+  dryRun = false,
+}) {
   const files = environmentPaths(staticRoot, environment);
   const before = await readJsonIfExists(files.config);
   const config = withRemoteEntries(before, {
@@ -307,7 +319,16 @@ export async function publishedVersions(/** @type {string} */ staticRoot, /** @t
  *   allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
  *   build: runs the remote's build; omitted = use the existing dist (--no-build)
  */
-export async function deployRemote({ packageDir, staticRoot, environment, build, allowPinning = false, dryRun = false, now = () => new Date(), log = () => {} }) {
+export async function deployRemote({
+  packageDir,
+  staticRoot,
+  environment,
+  build,
+  allowPinning = false,
+  dryRun = false,
+  now = () => new Date(),
+  log = () => {},
+}) {
   assertEnvironmentName(environment);
   const remote = remoteOfPackageDir(packageDir);
   const distDir = path.join(packageDir, 'dist');
@@ -350,7 +371,16 @@ export async function deployRemote({ packageDir, staticRoot, environment, build,
  * @param {{ packageDir: string, staticRoot: string, environment: string, to?: string,
  *   allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
  */
-export async function rollbackRemote({ packageDir, staticRoot, environment, to, allowPinning = false, dryRun = false, now = () => new Date(), log = () => {} }) {
+export async function rollbackRemote({
+  packageDir,
+  staticRoot,
+  environment,
+  to,
+  allowPinning = false,
+  dryRun = false,
+  now = () => new Date(),
+  log = () => {},
+}) {
   const remote = remoteOfPackageDir(packageDir);
   const files = environmentPaths(staticRoot, environment);
   const config = await readJsonIfExists(files.config);
@@ -405,7 +435,9 @@ export async function publish({
     const published = await publishRemoteVersion({ staticRoot, dir: remote.dir, version, distDir: remote.distDir });
     const entry = remoteEntry({ dir: remote.dir, version });
     entries.push({ name: remote.name, entry });
-    log(`${published === 'copied' ? 'published' : 'already published'} ${remote.dir}@${version} -> ${entry.entry.replace(/mf-manifest\.json$/, '')}`);
+    log(
+      `${published === 'copied' ? 'published' : 'already published'} ${remote.dir}@${version} -> ${entry.entry.replace(/mf-manifest\.json$/, '')}`,
+    );
   }
   await publishHost({ staticRoot, hostDist });
   log(`published host -> ${staticRoot}`);

@@ -113,10 +113,7 @@ export async function assertDist(distDir, requiredFiles, label) {
  * @param {unknown} data
  */
 export async function writeJsonAtomic(file, data) {
-  const temp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`,
-  );
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
   try {
     await writeFile(temp, `${JSON.stringify(data, null, 2)}\n`);
     await rename(temp, file);

@@ -16,8 +16,7 @@ import { openMail } from './support/mailbox';
 // the verification e-mail from the dev mailbox, sign-in once verified, log out. And an e-mail
 // already in use sends the user back to step 1 with the spec's message.
 
-const VERIFIED =
-  'Congratulations your account has been verified. Click login to login and access your account.';
+const VERIFIED = 'Congratulations your account has been verified. Click login to login and access your account.';
 const EMAIL_IN_USE = 'This email alreay exists on our system, please use another email or login to continue';
 
 const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;

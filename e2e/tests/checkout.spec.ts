@@ -54,7 +54,9 @@ test('a cart the balance covers is paid from the balance', async ({ page }) => {
   await expectNoA11yViolations(page);
 
   await page.getByRole('button', { name: 'Proceed' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/checkout/success' && url.searchParams.get('tref')!.startsWith('BAL-'));
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/checkout/success' && url.searchParams.get('tref')!.startsWith('BAL-'),
+  );
   await expect(page.getByRole('heading', { name: SUCCESS })).toBeVisible();
   await expect(balance(page)).toHaveText('Balance R 1 138.65');
   await expect(page.getByRole('button', { name: /^Cart \(0 items\)/ })).toBeVisible();
@@ -85,7 +87,9 @@ test('cancelling at the payment provider charges nothing and keeps the cart', as
   await expect(page.getByRole('cell', { name: 'Growing Up Ubuntu', exact: true })).toBeVisible();
 });
 
-test('a card payment cancelled in the provider window returns to the dashboard with nothing charged', async ({ page }) => {
+test('a card payment cancelled in the provider window returns to the dashboard with nothing charged', async ({
+  page,
+}) => {
   await signIn(page, DEMO.email, DEMO.password, DEMO.firstName);
   await openCart(page);
   await page.getByRole('button', { name: 'Proceed' }).click();
@@ -114,7 +118,8 @@ test('the shortfall paid by EFT at the provider tops up the balance and pays the
 
   await expect(page).toHaveURL(
     (url) =>
-      url.pathname === '/checkout/success' && ['token', 'id', 'tref'].every((name) => (url.searchParams.get(name) ?? '') !== ''),
+      url.pathname === '/checkout/success' &&
+      ['token', 'id', 'tref'].every((name) => (url.searchParams.get(name) ?? '') !== ''),
   );
   await expect(page.getByRole('heading', { name: SUCCESS })).toBeVisible();
   await expect(balance(page)).toHaveText('Balance R 0.00');

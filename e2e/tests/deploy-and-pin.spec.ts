@@ -5,13 +5,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoA11yViolations } from './support/a11y';
 import { DEMO, signIn } from './support/accounts';
-import {
-  deploymentsStaticRoot,
-  readRemotesConfig,
-  REPO_ROOT,
-  STATIC_ROOT,
-  type RemotesConfig,
-} from './support/paths';
+import { deploymentsStaticRoot, readRemotesConfig, REPO_ROOT, STATIC_ROOT, type RemotesConfig } from './support/paths';
 import { SERVERS } from './support/servers';
 
 // Runs in the `deployments` project only: its server serves environment `staging` of a temp copy
@@ -75,7 +69,18 @@ function buildCheckout(version: string | undefined): string {
 /** `pnpm --filter remote-checkout run deploy|rollback -- --env staging --static-root <root> ...`. */
 function checkoutScript(script: 'deploy' | 'rollback', extra: string[], env: Record<string, string | undefined> = {}) {
   return pnpm(
-    ['--filter', REMOTE.package, 'run', script, '--', '--env', ENVIRONMENT, '--static-root', deploymentsStaticRoot(), ...extra],
+    [
+      '--filter',
+      REMOTE.package,
+      'run',
+      script,
+      '--',
+      '--env',
+      ENVIRONMENT,
+      '--static-root',
+      deploymentsStaticRoot(),
+      ...extra,
+    ],
     env,
   );
 }
@@ -92,7 +97,9 @@ const storedPins = (page: Page) => page.evaluate((key) => sessionStorage.getItem
 
 /** The QA pins badge (a landmark named 'QA pins'; status also meets the contract). */
 function pinsBadge(page: Page) {
-  return page.getByRole('region', { name: 'QA pins', exact: true }).or(page.getByRole('status', { name: 'QA pins', exact: true }));
+  return page
+    .getByRole('region', { name: 'QA pins', exact: true })
+    .or(page.getByRole('status', { name: 'QA pins', exact: true }));
 }
 
 /**
@@ -104,10 +111,18 @@ async function expectCartVersion(page: Page, version: string): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === '/checkout/cart');
   await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
   await expect
-    .poll(() => page.evaluate(() => (globalThis as { __POD_LOADED_REMOTES__?: Record<string, string> }).__POD_LOADED_REMOTES__?.remote_checkout))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (globalThis as { __POD_LOADED_REMOTES__?: Record<string, string> }).__POD_LOADED_REMOTES__?.remote_checkout,
+      ),
+    )
     .toBe(version);
   await expect(page.getByText(/Checkout version/)).toHaveCount(0);
-  if ((await storedPins(page)) !== null) await expect(pinsBadge(page)).toContainText(new RegExp(`Loaded: .*checkout ${version.replace(/\./g, '\\.')}(?![\\d.])`));
+  if ((await storedPins(page)) !== null)
+    await expect(pinsBadge(page)).toContainText(
+      new RegExp(`Loaded: .*checkout ${version.replace(/\./g, '\\.')}(?![\\d.])`),
+    );
 }
 
 async function openCart(page: Page, version: string): Promise<void> {

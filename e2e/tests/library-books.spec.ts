@@ -73,7 +73,10 @@ test('browse books: regions, an approved book with its sales, orders and contrac
 
   await test.step('International lists the international records, with format labels and badges', async () => {
     await regions.getByRole('tab', { name: 'International', exact: true }).click();
-    await expect(regions.getByRole('tab', { name: 'International', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(regions.getByRole('tab', { name: 'International', exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(bookCard(page, 'International', 'Digital Nomad Diaries')).toContainText('eBook');
     await expect(bookCard(page, 'International', 'The Cape Doctor')).toContainText('Audiobook');
     await expect(bookCard(page, 'International', "A Teacher's Notebook")).toContainText('cancelled');
@@ -160,7 +163,9 @@ test('browse books: regions, an approved book with its sales, orders and contrac
     const pages = Number((await indicator.textContent())?.match(/of (\d+)$/)?.[1]);
     const canvas = viewer.getByRole('img', { name: `Page 1 of Contract: ${APPROVED}` });
     await expect(canvas).toBeVisible();
-    await expect.poll(() => canvasHasInk(canvas), { message: 'page 1 drawn on the canvas', timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => canvasHasInk(canvas), { message: 'page 1 drawn on the canvas', timeout: 15_000 })
+      .toBe(true);
     await expect(viewer.getByRole('link', { name: 'Download', exact: true })).toHaveAttribute('href', /^blob:/);
     await expectNoA11yViolations(page);
 

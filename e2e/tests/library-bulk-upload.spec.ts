@@ -23,10 +23,16 @@ test('bulk upload the example CSV: valid and invalid books, Close resets', async
   await test.step('a new author signs in and opens Bulk CSV Upload', async () => {
     await createActiveAccount(request, account);
     await signIn(page, account.email, account.password, account.firstName);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bulk book upload', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Bulk book upload', exact: true })
+      .click();
     await expect(page).toHaveURL((url) => url.pathname === '/bulk-upload');
     await expect(page.getByRole('heading', { name: 'Bulk CSV Upload', level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Download the CSV template', exact: true })).toHaveAttribute('href', /\.csv$/);
+    await expect(page.getByRole('link', { name: 'Download the CSV template', exact: true })).toHaveAttribute(
+      'href',
+      /\.csv$/,
+    );
     await expect(fileInput).toBeVisible();
     await expect(progress).toHaveCount(0);
     await expectNoA11yViolations(page);

@@ -67,7 +67,7 @@ async function cardDates(page: Page): Promise<string[]> {
 /** Clicks Load More until every match shows, checking the count after each click. */
 async function loadAll(page: Page, total: number): Promise<void> {
   const more = page.getByRole('button', { name: 'Load More', exact: true });
-  for (let shown = Math.min(PAGE_SIZE, total); shown < total; ) {
+  for (let shown = Math.min(PAGE_SIZE, total); shown < total;) {
     await more.click();
     shown = Math.min(shown + PAGE_SIZE, total);
     await expect(summary(page)).toHaveText(`Showing ${shown} of ${total} ${total === 1 ? 'order' : 'orders'}`);
@@ -95,7 +95,8 @@ test('orders: paging, search, an inclusive date range, clear filters, one card p
     // Every line, repeats included, from the per-book feed of each of the user's books.
     const books = await userBooks(page);
     const lines: ApiOrder[] = [];
-    for (const book of [...books.localBooks, ...books.internationalBooks]) lines.push(...(await ordersOfBook(page, book.id)));
+    for (const book of [...books.localBooks, ...books.internationalBooks])
+      lines.push(...(await ordersOfBook(page, book.id)));
     const distinct = distinctOrders(lines);
     expect(lines.length, 'the seed repeats some order lines').toBeGreaterThan(distinct.length);
     orders = await allOrders(page);
@@ -111,7 +112,10 @@ test('orders: paging, search, an inclusive date range, clear filters, one card p
     await expect(page.getByText('Loading more orders')).toHaveCount(0);
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     const first = cards(page).first();
-    await expect(first.getByRole('link', { name: /^View Product/ })).toHaveAttribute('href', /^https:\/\/www\.takealot\.com\//);
+    await expect(first.getByRole('link', { name: /^View Product/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.takealot\.com\//,
+    );
     await expectNoA11yViolations(page);
   });
 

@@ -59,9 +59,7 @@ test('reset a forgotten password by e-mail; only the new password signs in', asy
     await submitSignIn(page, account.email, account.password);
     const refused = page.getByRole('dialog', { name: 'Login unsuccessful' });
     await expect(refused).toBeVisible();
-    await expect(refused).toContainText(
-      "The email or password you entered is incorrect or you haven't registered yet",
-    );
+    await expect(refused).toContainText("The email or password you entered is incorrect or you haven't registered yet");
     await expectNoA11yViolations(page);
     await refused.getByRole('button', { name: 'Try again', exact: true }).click();
     await expect(refused).toBeHidden();

@@ -16,7 +16,10 @@ async function cartCount(page: Page): Promise<number> {
 
 // A new author uploads: the demo account's cart is what the checkout journey pays, and its
 // books would make a second run's rows duplicates that add nothing to any cart.
-test('a bulk upload in remote-library updates the cart count of remote-checkout in the top bar, without reload', async ({ page, request }) => {
+test('a bulk upload in remote-library updates the cart count of remote-checkout in the top bar, without reload', async ({
+  page,
+  request,
+}) => {
   const account = newAccount('cartcount', { firstName: 'Lindiwe', lastName: 'Zulu' });
   let before = 0;
 
@@ -37,18 +40,28 @@ test('a bulk upload in remote-library updates the cart count of remote-checkout 
   await test.step('the example CSV adds its valid books to the cart; the count follows at once', async () => {
     // A full page load would re-read everything: the marker proves none happened.
     await page.evaluate(() => Object.assign(window, { __podNoReload: true }));
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bulk book upload', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Bulk book upload', exact: true })
+      .click();
     const href = await page.getByRole('link', { name: 'Download an example file', exact: true }).getAttribute('href');
     const csv = await (await page.request.get(href ?? '')).body();
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'bulk-upload-example.csv', mimeType: 'text/csv', buffer: csv });
-    await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'bulk-upload-example.csv', mimeType: 'text/csv', buffer: csv });
+    await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100', {
+      timeout: 30_000,
+    });
     const added = await page.getByRole('list', { name: 'Valid Books', exact: true }).getByRole('article').count();
     expect(added, 'valid books priced (each is a cart item)').toBeGreaterThan(0);
 
     await expect(cartButton(page)).toHaveText(`Cart (${before + added} ${before + added === 1 ? 'item' : 'items'})`);
     const { results } = await apiGet<{ results: unknown[] }>(page, '/user/cart');
     expect(results, 'the server cart').toHaveLength(before + added);
-    expect(await page.evaluate(() => (window as unknown as { __podNoReload?: boolean }).__podNoReload), 'no page reload').toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __podNoReload?: boolean }).__podNoReload),
+      'no page reload',
+    ).toBe(true);
   });
 });
 
@@ -56,7 +69,11 @@ test('a list that fails shows the error with Retry, not its empty message; Retry
   const failOnce = async (path: string) => {
     const pattern = `**/api/v1${path}**`;
     await page.route(pattern, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'The list is unavailable' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, message: 'The list is unavailable' }),
+      }),
     );
     return () => page.unroute(pattern);
   };
@@ -75,13 +92,19 @@ test('a list that fails shows the error with Retry, not its empty message; Retry
     await restore();
     await failure.getByRole('button', { name: 'Retry', exact: true }).click();
     await expect(page.getByRole('table', { name: 'Sales of your books' })).toBeVisible();
-    expect(await page.getByRole('table', { name: 'Sales of your books' }).getByRole('row').count(), 'sales rows with the header').toBeGreaterThan(1);
+    expect(
+      await page.getByRole('table', { name: 'Sales of your books' }).getByRole('row').count(),
+      'sales rows with the header',
+    ).toBeGreaterThan(1);
     await expect(failure).toHaveCount(0);
   });
 
   await test.step('/transactions: the same, never "No transactions yet" for a failure', async () => {
     const restore = await failOnce('/user/transactions');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Transactions', exact: true })
+      .click();
     const failure = page.getByRole('main').getByRole('alert').filter({ hasText: 'The list is unavailable' });
     await expect(failure).toBeVisible();
     await expect(page.getByText('No transactions yet')).toHaveCount(0);

@@ -27,7 +27,10 @@ test('the CSP guard records a blocked inline script', async ({ page, cspViolatio
   await page.goto('/csp-guard-probe');
   // Both sources report it: the page's securitypolicyviolation event and Chromium's console error.
   await expect
-    .poll(() => [cspViolations.some((v) => v.startsWith('console:')), cspViolations.some((v) => !v.startsWith('console:'))])
+    .poll(() => [
+      cspViolations.some((v) => v.startsWith('console:')),
+      cspViolations.some((v) => !v.startsWith('console:')),
+    ])
     .toEqual([true, true]);
   expect(await page.title()).toBe('probe');
   expect(cspViolations.join('\n')).toMatch(/script-src/);

@@ -20,7 +20,9 @@ test('signed out, the cart asks for a sign-in and returns there afterwards', asy
 
   await test.step('Sign in leads to /login and back to the cart', async () => {
     await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/checkout/cart');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('next') === '/checkout/cart',
+    );
     await submitSignIn(page, DEMO.email, DEMO.password);
     await expect(page).toHaveURL((url) => url.pathname === '/checkout/cart');
     await expect(page.getByRole('heading', { name: 'Sign in to continue' })).toHaveCount(0);

@@ -26,8 +26,7 @@ function recordReactDomScripts(page: Page): Set<string> {
   const urls = new Set<string>();
   page.on('response', (response: Response) => {
     const url = response.url();
-    const isScript =
-      response.request().resourceType() === 'script' || /\.m?js$/.test(new URL(url).pathname);
+    const isScript = response.request().resourceType() === 'script' || /\.m?js$/.test(new URL(url).pathname);
     if (isScript && REACT_DOM_CHUNK.test(url)) urls.add(url);
   });
   return urls;
@@ -72,8 +71,9 @@ test('sign in, see the dashboard, stay signed in across a reload, log out', asyn
 
   await test.step('host and remotes share one shared-contracts instance', async () => {
     const instances = await page.evaluate(
-      () => (window as unknown as { __POD_SHARED_CONTRACTS__?: { instances?: number } }).__POD_SHARED_CONTRACTS__
-        ?.instances,
+      () =>
+        (window as unknown as { __POD_SHARED_CONTRACTS__?: { instances?: number } }).__POD_SHARED_CONTRACTS__
+          ?.instances,
     );
     expect(instances, 'window.__POD_SHARED_CONTRACTS__.instances').toBe(1);
   });

@@ -42,7 +42,10 @@ export default function App() {
       <Route path="/profile/update-email" element={<PlaceholderScreen title="Update email" />} />
       <Route path="/profile-confirmation" element={<PlaceholderScreen title="Profile confirmation" />} />
       <Route path="/renewal" element={<PlaceholderScreen title="Renewal" heading={RENEWAL_HEADING} />} />
-      <Route path="/resign-contract" element={<PlaceholderScreen title="Re-sign contract" heading={RENEWAL_HEADING} />} />
+      <Route
+        path="/resign-contract"
+        element={<PlaceholderScreen title="Re-sign contract" heading={RENEWAL_HEADING} />}
+      />
       <Route path="/support" element={<PlaceholderScreen title="Support" />} />
       <Route path="*" element={<PageNotFound />} />
     </Routes>

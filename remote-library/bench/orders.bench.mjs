@@ -45,7 +45,9 @@ const formatters = {
     return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
   },
   formatPrice(value) {
-    const [whole, cents] = Math.abs(value ?? 0).toFixed(2).split('.');
+    const [whole, cents] = Math.abs(value ?? 0)
+      .toFixed(2)
+      .split('.');
     return `R ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${cents}`;
   },
 };
@@ -82,7 +84,10 @@ const cases = [
   ['dedupe + index (once per list)', () => indexOrders(orders, formatters)],
   ['filter + paginate: no filter', () => paginate(filterOrders(indexed, { query: '', from: '', to: '' }), PAGE)],
   ['filter + paginate: "botha"', () => paginate(filterOrders(indexed, { query: 'botha', from: '', to: '' }), PAGE)],
-  ['filter + paginate: "no match at all"', () => paginate(filterOrders(indexed, { query: 'no match at all', from: '', to: '' }), PAGE)],
+  [
+    'filter + paginate: "no match at all"',
+    () => paginate(filterOrders(indexed, { query: 'no match at all', from: '', to: '' }), PAGE),
+  ],
   [
     'filter + paginate: "shipped" in March 2023',
     () => paginate(filterOrders(indexed, { query: 'shipped', from: '2023-03-01', to: '2023-03-31' }), PAGE),

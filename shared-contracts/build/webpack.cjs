@@ -438,7 +438,13 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
                     name: 'public-files',
                     middleware: (req, res, next) => {
                       const file = path.join(publicDir, decodeURIComponent(req.path));
-                      if (req.method !== 'GET' || !file.startsWith(publicDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) return next();
+                      if (
+                        req.method !== 'GET' ||
+                        !file.startsWith(publicDir) ||
+                        !fs.existsSync(file) ||
+                        fs.statSync(file).isDirectory()
+                      )
+                        return next();
                       res.sendFile(file);
                     },
                   });

@@ -43,10 +43,8 @@ export async function waitForMail(request: APIRequestContext, to: string, subjec
         const body: unknown = await response.json();
         const list = Array.isArray(body)
           ? body
-          : Object.values((body ?? {}) as Record<string, unknown>).find(Array.isArray) ?? [];
-        found = (list as MailJson[]).find(
-          (message) => mentions(message, to) && mentions(message, subject),
-        );
+          : (Object.values((body ?? {}) as Record<string, unknown>).find(Array.isArray) ?? []);
+        found = (list as MailJson[]).find((message) => mentions(message, to) && mentions(message, subject));
         return found ? 'found' : `no '${subject}' to ${to} among ${list.length} message(s)`;
       },
       { message: `e-mail '${subject}' to ${to} in /dev/mailbox.json`, timeout: MAIL_TIMEOUT },

@@ -9,9 +9,7 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
  * else the throwaway root that `npm test` builds into. The `deployments` project never writes
  * into it: its server serves a temp copy (deploymentsStaticRoot()).
  */
-export const STATIC_ROOT = path.resolve(
-  process.env.E2E_STATIC_ROOT || path.join(REPO_ROOT, '.data', 'test-public'),
-);
+export const STATIC_ROOT = path.resolve(process.env.E2E_STATIC_ROOT || path.join(REPO_ROOT, '.data', 'test-public'));
 
 /** Where the runner puts the path of the `deployments` project's static root (a temp copy of STATIC_ROOT). */
 export const DEPLOYMENTS_STATIC_ROOT_VARIABLE = 'POD_E2E_DEPLOYMENTS_STATIC_ROOT';

@@ -76,7 +76,9 @@ export async function applyPins(config: RemotesConfig, pins: readonly Pin[], che
   if (pins.length > 0 && !isPinningEnabled(config)) {
     return { remotes: toRemotes(entries), applied: [], dropped: [...pins], notices: [PINNING_OFF_NOTICE] };
   }
-  const results = await Promise.all(pins.map(async (pin) => ({ pin, state: await check(remoteManifestUrl(pin.remote, pin.version)) })));
+  const results = await Promise.all(
+    pins.map(async (pin) => ({ pin, state: await check(remoteManifestUrl(pin.remote, pin.version)) })),
+  );
   const applied: Pin[] = [];
   const dropped: Pin[] = [];
   const notices: string[] = [];
@@ -120,7 +122,10 @@ const browserPins: PinEnvironment = {
  * pin leaves storage (with pinning off all of them do, so its notice shows once and no badge
  * claims a pin that is not in effect); every notice becomes a warning alert.
  */
-export async function pinnedRemotes(config: RemotesConfig, env: PinEnvironment = browserPins): Promise<FederationRemote[]> {
+export async function pinnedRemotes(
+  config: RemotesConfig,
+  env: PinEnvironment = browserPins,
+): Promise<FederationRemote[]> {
   const result = await applyPins(config, env.readPins(), env.check);
   for (const pin of result.dropped) env.dropPin(pin);
   for (const notice of result.notices) env.notify(notice);

@@ -29,8 +29,8 @@ function PageFailure({ label, reason, onRetry }: { label: string; reason?: strin
     <div className={styles.page} role="alert">
       <h1>{label} could not be loaded</h1>
       <p>
-        This part of the portal is not available right now. Check your internet connection and try again;
-        the rest of the portal still works.
+        This part of the portal is not available right now. Check your internet connection and try again; the rest of
+        the portal still works.
       </p>
       {reason && (
         <details>

@@ -37,7 +37,12 @@ export function AppRoutes({ tabBlocked = false }: { tabBlocked?: boolean }) {
   if (route?.access === 'guarded' && !user) return <Navigate to="/login" replace />;
   if (statusRedirect) return <Navigate to={statusRedirect} replace />;
   if (route?.needsSession && !user) {
-    return <SignInPrompt heading="Sign in to continue" message="Your cart and checkout belong to your account: please sign in to see them." />;
+    return (
+      <SignInPrompt
+        heading="Sign in to continue"
+        message="Your cart and checkout belong to your account: please sign in to see them."
+      />
+    );
   }
   if (route?.owner === 'host') return <HostScreens />;
   return <RemoteOutlet />;

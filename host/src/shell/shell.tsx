@@ -56,7 +56,13 @@ export function Shell({ children }: { children: ReactNode }) {
       {sidebar && drawer && menuOpen ? <div className={styles.backdrop} aria-hidden="true" /> : null}
       <div className={styles.content}>
         {hidden ? null : (
-          <TopBar signedIn={signedIn} drawer={drawer} menuOpen={menuOpen} onOpenMenu={openMenu} menuButtonRef={openerRef} />
+          <TopBar
+            signedIn={signedIn}
+            drawer={drawer}
+            menuOpen={menuOpen}
+            onOpenMenu={openMenu}
+            menuButtonRef={openerRef}
+          />
         )}
         <main id="main" tabIndex={-1} className={cx(styles.main, (chat || pinned) && styles.chatClearance)}>
           <AlertRegion />

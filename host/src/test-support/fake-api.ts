@@ -8,7 +8,8 @@ export type FakeRoute = (path: string, method: string) => FakeAnswer | Promise<F
 
 /** What the reference server answers today for the shared loaders and the renewal list: nothing. */
 export function emptyAnswer(path: string): FakeAnswer {
-  if (path === '/user/getuserbooks') return { status: 200, body: { statusCode: 0, localBooks: [], internationalBooks: [] } };
+  if (path === '/user/getuserbooks')
+    return { status: 200, body: { statusCode: 0, localBooks: [], internationalBooks: [] } };
   return { status: 200, body: { statusCode: 0, results: [] } };
 }
 

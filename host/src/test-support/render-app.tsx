@@ -7,7 +7,13 @@ import { createTabGuard, type TabGuard } from '../tab-guard/tab-guard';
 import { MemoryStorage } from './memory-storage';
 
 /** A signed-in user as the session stores it. */
-export const THANDI = { id: 7, email: 'thandi@example.co.za', name_first: 'Thandi', name_last: 'Nkosi', balance: 1250 } as User;
+export const THANDI = {
+  id: 7,
+  email: 'thandi@example.co.za',
+  name_first: 'Thandi',
+  name_last: 'Nkosi',
+  balance: 1250,
+} as User;
 
 /** A fake remote App: a screen with one heading naming the remote and the path. */
 export function fakeRemoteModules(): ModuleImporter {
@@ -24,7 +30,11 @@ export function fakeRemoteModules(): ModuleImporter {
 
 /** A tab guard on storages of its own, so tests never see each other's tabs. */
 export function isolatedTabGuard(): TabGuard {
-  return createTabGuard({ local: new MemoryStorage(), session: new MemoryStorage(), events: new EventTarget() as unknown as Window });
+  return createTabGuard({
+    local: new MemoryStorage(),
+    session: new MemoryStorage(),
+    events: new EventTarget() as unknown as Window,
+  });
 }
 
 /** Options of {@link renderApp}. */
@@ -37,7 +47,10 @@ export interface RenderAppOptions {
 }
 
 /** Renders the whole portal as bootstrap does (session gate included) at `path`, with or without a stored user, on fake remotes. */
-export function renderApp(path: string, { user = null, importer = fakeRemoteModules(), tabGuard = isolatedTabGuard() }: RenderAppOptions = {}) {
+export function renderApp(
+  path: string,
+  { user = null, importer = fakeRemoteModules(), tabGuard = isolatedTabGuard() }: RenderAppOptions = {},
+) {
   setCurrentUser(user);
   return renderWithProviders(
     <SessionGate>

@@ -1,6 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getAccessToken, prefetchSharedData, queryKeys, useCurrentUser, useUserQuery, type User } from '@pod/shared-contracts';
+import {
+  getAccessToken,
+  prefetchSharedData,
+  queryKeys,
+  useCurrentUser,
+  useUserQuery,
+  type User,
+} from '@pod/shared-contracts';
 import { getBooksRenewal } from './get-books-renewal';
 import { userStatusRedirect } from './user-status-redirect';
 

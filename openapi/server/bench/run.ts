@@ -39,7 +39,8 @@ async function measure(name: string, run: () => Promise<void>): Promise<Result> 
 }
 
 function expectStatus(response: { statusCode: number; body: string }, status: number) {
-  if (response.statusCode !== status) throw new Error(`expected ${status}, got ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== status)
+    throw new Error(`expected ${status}, got ${response.statusCode}: ${response.body}`);
 }
 
 let refreshToken = registered.json<{ refreshToken: string }>().refreshToken;
@@ -51,7 +52,11 @@ const results = [
     expectStatus(response, 200);
   }),
   await measure('refresh (rotation in a transaction)', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/authO/refresh', payload: { token: refreshToken } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/authO/refresh',
+      payload: { token: refreshToken },
+    });
     expectStatus(response, 200);
     ({ refreshToken, accessToken } = response.json<{ refreshToken: string; accessToken: string }>());
   }),
@@ -90,15 +95,24 @@ for (let i = 0; i < iterations; i += 1) {
     timings.push(performance.now() - start);
   }
 }
-results.push({ name: 'forgotpwd, known address', timings: forgotKnown }, { name: 'forgotpwd, unknown address', timings: forgotUnknown });
+results.push(
+  { name: 'forgotpwd, known address', timings: forgotKnown },
+  { name: 'forgotpwd, unknown address', timings: forgotUnknown },
+);
 let slower = 0;
-for (const known of forgotKnown) for (const unknown of forgotUnknown) slower += known > unknown ? 1 : known === unknown ? 0.5 : 0;
+for (const known of forgotKnown)
+  for (const unknown of forgotUnknown) slower += known > unknown ? 1 : known === unknown ? 0.5 : 0;
 const forgotAuc = slower / (forgotKnown.length * forgotUnknown.length);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 console.log(`\n${iterations} iterations each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (memory)'}\n`);
-console.log(['operation'.padEnd(42), 'ops/s'.padStart(8), 'mean ms'.padStart(9), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8)].join(' '));
+console.log(
+  ['operation'.padEnd(42), 'ops/s'.padStart(8), 'mean ms'.padStart(9), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8)].join(
+    ' ',
+  ),
+);
 for (const { name, timings } of results) {
   const sorted = [...timings].sort((a, b) => a - b);
   const total = timings.reduce((sum, t) => sum + t, 0);

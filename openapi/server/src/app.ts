@@ -115,7 +115,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       apiPrefix: API_PREFIX,
       payments: config.payments,
       ...(options.staticRoot && {
-        remoteOrigins: createRemoteOriginsReader({ root: options.staticRoot, environment: config.portalEnv, now: () => config.now() }),
+        remoteOrigins: createRemoteOriginsReader({
+          root: options.staticRoot,
+          environment: config.portalEnv,
+          now: () => config.now(),
+        }),
       }),
     });
 

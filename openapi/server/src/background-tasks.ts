@@ -12,7 +12,11 @@ export interface BackgroundTasks {
    * Starts `task` now without waiting. `failure` is the log message if it rejects, logged (with
    * `context`) on `log`, or on the app's logger.
    */
-  run(failure: string, task: () => Promise<unknown>, options?: { log?: FastifyBaseLogger; context?: Record<string, unknown> }): void;
+  run(
+    failure: string,
+    task: () => Promise<unknown>,
+    options?: { log?: FastifyBaseLogger; context?: Record<string, unknown> },
+  ): void;
   /** Resolves when every task has settled, including tasks started meanwhile. Never rejects. */
   idle(): Promise<void>;
   /** How many tasks are running. */

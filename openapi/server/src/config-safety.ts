@@ -48,7 +48,10 @@ export function productionRefusals(
   const { payfast, card, paypal, sandbox } = config.payments;
 
   if (sandbox) {
-    refuse(ALLOW.paymentSandbox, 'the payment sandboxes are served under /sandbox/* (PAYMENT_SANDBOX is on): anyone can pay there with no money; set PAYMENT_SANDBOX=off');
+    refuse(
+      ALLOW.paymentSandbox,
+      'the payment sandboxes are served under /sandbox/* (PAYMENT_SANDBOX is on): anyone can pay there with no money; set PAYMENT_SANDBOX=off',
+    );
   }
   const urls: Array<[string, string]> = [
     ['PAYFAST_PROCESS_URL', payfast.processUrl],
@@ -58,7 +61,8 @@ export function productionRefusals(
     ['PAYPAL_API_BASE', paypal.apiBase],
   ];
   for (const [name, url] of urls) {
-    if (isSandboxUrl(url)) refuse(ALLOW.paymentSandbox, `${name} points at a payment sandbox (${url}), where payments move no money`);
+    if (isSandboxUrl(url))
+      refuse(ALLOW.paymentSandbox, `${name} points at a payment sandbox (${url}), where payments move no money`);
   }
 
   const credentials: Array<[string, boolean]> = [
@@ -71,7 +75,11 @@ export function productionRefusals(
     ['PAYPAL_SECRET', paypal.secret === PAYPAL_SANDBOX_CREDENTIALS.secret],
   ];
   for (const [name, isTest] of credentials) {
-    if (isTest) refuse(ALLOW.testCredentials, `${name} is a public test credential (the default, or a provider's published test value)`);
+    if (isTest)
+      refuse(
+        ALLOW.testCredentials,
+        `${name} is a public test credential (the default, or a provider's published test value)`,
+      );
   }
 
   const secret = config.jwtSecret;
@@ -83,11 +91,17 @@ export function productionRefusals(
   } else if (KNOWN_DEVELOPMENT_SECRETS.has(secret) || PLACEHOLDER.test(secret)) {
     refuse(ALLOW.weakJwtSecret, 'JWT_SECRET is a known development secret or placeholder');
   } else if (Buffer.byteLength(secret, 'utf8') < MIN_JWT_SECRET_BYTES) {
-    refuse(ALLOW.weakJwtSecret, `JWT_SECRET is ${Buffer.byteLength(secret, 'utf8')} bytes long; use at least ${MIN_JWT_SECRET_BYTES} random bytes`);
+    refuse(
+      ALLOW.weakJwtSecret,
+      `JWT_SECRET is ${Buffer.byteLength(secret, 'utf8')} bytes long; use at least ${MIN_JWT_SECRET_BYTES} random bytes`,
+    );
   }
 
   if (config.devMailbox === 'open') {
-    refuse(ALLOW.devMailbox, 'DEV_MAILBOX=open asks to show every e-mail (password-reset links included) to every client; production never serves the mailbox, so remove it');
+    refuse(
+      ALLOW.devMailbox,
+      'DEV_MAILBOX=open asks to show every e-mail (password-reset links included) to every client; production never serves the mailbox, so remove it',
+    );
   }
   return reasons;
 }

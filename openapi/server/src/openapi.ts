@@ -55,7 +55,10 @@ function requestBodyOf(document: OpenApiDocument, requestBody: unknown): SpecOpe
     body = components?.requestBodies?.[name];
   }
   if (!body?.content) return null;
-  return { contentTypes: Object.keys(body.content).map((type) => type.toLowerCase()), required: body.required === true };
+  return {
+    contentTypes: Object.keys(body.content).map((type) => type.toLowerCase()),
+    required: body.required === true,
+  };
 }
 
 /** Every operation of the document with its method, path as written and declared request body. */
@@ -67,7 +70,12 @@ export function listOperations(document: OpenApiDocument): SpecOperation[] {
       if (!operation || typeof operation !== 'object') continue;
       const operationId =
         typeof operation.operationId === 'string' ? operation.operationId : fallbackOperationId(method, path);
-      operations.push({ operationId, method: method.toUpperCase(), path, body: requestBodyOf(document, operation.requestBody) });
+      operations.push({
+        operationId,
+        method: method.toUpperCase(),
+        path,
+        body: requestBodyOf(document, operation.requestBody),
+      });
     }
   }
   return operations;

@@ -19,7 +19,9 @@ import {
 
 /** The report as text lines (one per finding). */
 export function formatReconciliation(report: ReconciliationReport, pendingHours: number): string[] {
-  const lines = [`EFT attempts pending over ${pendingHours} h without any notification: ${report.pendingWithoutNotification.length}`];
+  const lines = [
+    `EFT attempts pending over ${pendingHours} h without any notification: ${report.pendingWithoutNotification.length}`,
+  ];
   for (const row of report.pendingWithoutNotification) {
     lines.push(
       `  #${row.id} user ${row.user_id} ${row.provider_reference} (ref ${row.reference}) R ${row.provider_amount} started ${row.created_at.toISOString()}`,
@@ -37,12 +39,15 @@ export function formatReconciliation(report: ReconciliationReport, pendingHours:
 async function main() {
   const { values } = parseArgs({ options: { 'pending-hours': { type: 'string', default: '1' } } });
   const pendingHours = Number(values['pending-hours']);
-  if (!Number.isFinite(pendingHours) || pendingHours < 0) throw new Error('--pending-hours must be a number of hours >= 0');
+  if (!Number.isFinite(pendingHours) || pendingHours < 0)
+    throw new Error('--pending-hours must be a number of hours >= 0');
   const db = await openDatabase(loadConfig().database);
   try {
     // As at server start (idempotent): the report's tables exist even on a database never served.
     await migrateDatabase(db);
-    const report = await createPaymentNotificationRepository(db).reconciliation(new Date(Date.now() - pendingHours * 3_600_000));
+    const report = await createPaymentNotificationRepository(db).reconciliation(
+      new Date(Date.now() - pendingHours * 3_600_000),
+    );
     console.log(formatReconciliation(report, pendingHours).join('\n'));
     process.exitCode = report.pendingWithoutNotification.length + report.failedNotifications.length > 0 ? 2 : 0;
   } finally {

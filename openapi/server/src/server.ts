@@ -44,7 +44,9 @@ try {
 } catch (err) {
   if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     // The common case deserves one plain line rather than a stack trace.
-    console.error(`Port ${port} on ${host} is already in use: stop the other server, or start this one with another PORT.`);
+    console.error(
+      `Port ${port} on ${host} is already in use: stop the other server, or start this one with another PORT.`,
+    );
     await app.close().catch(() => {});
     process.exit(1);
   }
@@ -64,8 +66,12 @@ const lines = [
   app.config.apiDocs ? `  API reference           http://${shownHost}:${port}/api/docs` : '',
   `  Front end from          ${staticRoot}`,
   `  Database                ${app.config.database.url ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${app.config.database.dataDir}`}`,
-  seedingDemo ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (cart above the balance: EFT top-up)` : '',
-  seedingDemo ? `  Second demo login       ${DEMO_PUBLISHER.email} / ${DEMO_PUBLISHER.password} (balance covers the cart)` : '',
+  seedingDemo
+    ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (cart above the balance: EFT top-up)`
+    : '',
+  seedingDemo
+    ? `  Second demo login       ${DEMO_PUBLISHER.email} / ${DEMO_PUBLISHER.password} (balance covers the cart)`
+    : '',
   seedingDemo
     ? `  Coupons                 ${DEMO_COUPONS.map((c) => `${c.code} (${c.type === 'value' ? `R${c.amount} credit` : `${c.amount}% off a cart`})`).join(', ')}`
     : '',

@@ -68,7 +68,7 @@ describe('app', () => {
     });
   });
 
-  it('routes the loaders\' trailing-slash form of a path like the path itself', async () => {
+  it("routes the loaders' trailing-slash form of a path like the path itself", async () => {
     const user = await registerUser(t.app);
     for (const url of ['/api/v1/user/viewuserinfo', '/api/v1/user/viewuserinfo/']) {
       const response = await t.app.inject({ method: 'GET', url, headers: bearer(user.accessToken) });
@@ -92,7 +92,13 @@ describe('app', () => {
   });
 
   it('answers 501 through the real routes for every unimplemented operation without a request body', async () => {
-    type Parameter = { $ref?: string; name?: string; in?: string; required?: boolean; schema?: { type?: string; enum?: unknown[] } };
+    type Parameter = {
+      $ref?: string;
+      name?: string;
+      in?: string;
+      required?: boolean;
+      schema?: { type?: string; enum?: unknown[] };
+    };
     const document = (await loadSpecification(specPath)) as {
       paths: Record<string, Record<string, { requestBody?: unknown; parameters?: Parameter[] }>>;
       components: { parameters?: Record<string, Parameter> };

@@ -59,13 +59,31 @@ describe('production refusals', () => {
   });
 
   it('refuse with no payment settings at all: sandbox URLs and test credentials, every one listed', () => {
-    const unset = Object.fromEntries(Object.keys(PRODUCTION_ENV).filter((n) => /^(PAYFAST|CARD|PAYPAL)_/.test(n)).map((n) => [n, undefined]));
+    const unset = Object.fromEntries(
+      Object.keys(PRODUCTION_ENV)
+        .filter((n) => /^(PAYFAST|CARD|PAYPAL)_/.test(n))
+        .map((n) => [n, undefined]),
+    );
     const refusals = refusalsWith(unset);
     const named = (variable: string) => refusals.filter((reason) => reason.startsWith(variable)).length;
-    for (const variable of ['PAYFAST_PROCESS_URL', 'PAYFAST_VALIDATE_URL', 'CARD_POPUP_URL', 'CARD_VERIFY_URL', 'PAYPAL_API_BASE']) {
+    for (const variable of [
+      'PAYFAST_PROCESS_URL',
+      'PAYFAST_VALIDATE_URL',
+      'CARD_POPUP_URL',
+      'CARD_VERIFY_URL',
+      'PAYPAL_API_BASE',
+    ]) {
       assert.equal(named(variable), 1, `${variable}:\n${refusals.join('\n')}`);
     }
-    for (const variable of ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE', 'CARD_PUBLIC_KEY', 'CARD_SECRET_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET']) {
+    for (const variable of [
+      'PAYFAST_MERCHANT_ID',
+      'PAYFAST_MERCHANT_KEY',
+      'PAYFAST_PASSPHRASE',
+      'CARD_PUBLIC_KEY',
+      'CARD_SECRET_KEY',
+      'PAYPAL_CLIENT_ID',
+      'PAYPAL_SECRET',
+    ]) {
       assert.equal(named(variable), 1, `${variable}:\n${refusals.join('\n')}`);
     }
     assert.equal(refusals.length, 12);
@@ -85,7 +103,11 @@ describe('production refusals', () => {
       ['PAYPAL_SECRET', 'pod-sandbox-secret'],
     ];
     for (const [name, value] of cases) {
-      assertRefusedOnce({ [name]: value }, new RegExp(`^${name} is a (public )?test credential`), 'ALLOW_TEST_CREDENTIALS');
+      assertRefusedOnce(
+        { [name]: value },
+        new RegExp(`^${name} is a (public )?test credential`),
+        'ALLOW_TEST_CREDENTIALS',
+      );
     }
     // The secret never appears in the message (it goes to logs).
     assert.doesNotMatch(refusalsWith({ PAYPAL_SECRET: 'pod-sandbox-secret' })[0]!, /pod-sandbox-secret/);
@@ -99,8 +121,16 @@ describe('production refusals', () => {
   it('refuse a JWT_SECRET under 32 bytes or a known development secret', () => {
     assertRefusedOnce({ JWT_SECRET: 'x'.repeat(31) }, /^JWT_SECRET is 31 bytes long/, 'ALLOW_WEAK_JWT_SECRET');
     assertRefusedOnce({ JWT_SECRET: 'é'.repeat(15) }, /^JWT_SECRET is 30 bytes long/, 'ALLOW_WEAK_JWT_SECRET');
-    assertRefusedOnce({ JWT_SECRET: 'test-only-secret-0123456789abcdef' }, /^JWT_SECRET is a known development secret/, 'ALLOW_WEAK_JWT_SECRET');
-    assertRefusedOnce({ JWT_SECRET: 'please-change-me-before-going-live!' }, /^JWT_SECRET is a known development secret/, 'ALLOW_WEAK_JWT_SECRET');
+    assertRefusedOnce(
+      { JWT_SECRET: 'test-only-secret-0123456789abcdef' },
+      /^JWT_SECRET is a known development secret/,
+      'ALLOW_WEAK_JWT_SECRET',
+    );
+    assertRefusedOnce(
+      { JWT_SECRET: 'please-change-me-before-going-live!' },
+      /^JWT_SECRET is a known development secret/,
+      'ALLOW_WEAK_JWT_SECRET',
+    );
     assert.deepEqual(refusalsWith({ JWT_SECRET: 'k'.repeat(32) }), [], '32 bytes are enough');
   });
 
@@ -125,7 +155,8 @@ describe('production refusals', () => {
           assert.ok(err instanceof ProductionRefusedError);
           assert.equal(err.reasons.length, 3);
           assert.match(err.message, /^Refusing to start with NODE_ENV=production:\n/);
-          for (const name of ['JWT_SECRET', 'DEV_MAILBOX', 'PAYFAST_MERCHANT_ID']) assert.match(err.message, new RegExp(`\n  - ${name}`));
+          for (const name of ['JWT_SECRET', 'DEV_MAILBOX', 'PAYFAST_MERCHANT_ID'])
+            assert.match(err.message, new RegExp(`\n  - ${name}`));
           return true;
         },
       );

@@ -28,7 +28,11 @@ describe('reconciliation (pnpm --filter api-server reconcile)', () => {
       cart: { book_ids: [], international_book_ids: [], coupon_id: null },
     });
     const createdAt = new Date(Date.now() - hoursAgo * HOUR);
-    await t.app.db.updateTable('payment_transactions').set({ created_at: createdAt } as never).where('id', '=', row.id).execute();
+    await t.app.db
+      .updateTable('payment_transactions')
+      .set({ created_at: createdAt } as never)
+      .where('id', '=', row.id)
+      .execute();
     return row;
   }
 
@@ -39,7 +43,12 @@ describe('reconciliation (pnpm --filter api-server reconcile)', () => {
       paymentReference,
       receivedAt: new Date(),
     });
-    if (status) await t.app.paymentNotificationRepository.recordAttempt(stored.id, { status, error: status === 'failed' ? 'database down' : undefined, at: new Date() });
+    if (status)
+      await t.app.paymentNotificationRepository.recordAttempt(stored.id, {
+        status,
+        error: status === 'failed' ? 'database down' : undefined,
+        at: new Date(),
+      });
     return stored;
   };
 
@@ -56,8 +65,14 @@ describe('reconciliation (pnpm --filter api-server reconcile)', () => {
     await notification(`POD-${randomUUID()}`, 'processed');
 
     const report = await t.app.paymentNotificationRepository.reconciliation(new Date(Date.now() - HOUR));
-    assert.deepEqual(report.pendingWithoutNotification.map((row) => row.id), [silent.id]);
-    assert.deepEqual(report.failedNotifications.map((row) => row.id), [failed.id]);
+    assert.deepEqual(
+      report.pendingWithoutNotification.map((row) => row.id),
+      [silent.id],
+    );
+    assert.deepEqual(
+      report.failedNotifications.map((row) => row.id),
+      [failed.id],
+    );
 
     const lines = formatReconciliation(report, 1);
     assert.equal(lines[0], 'EFT attempts pending over 1 h without any notification: 1');

@@ -61,14 +61,18 @@ describe('demo seed', () => {
     assert.deepEqual(stored.international, { paperCostPerPage: 0.013, coverCost: 1 });
 
     // A changed row is what the builders see: nothing is copied from the migration.
-    await sql`UPDATE reference_options SET unit_cost = 0.25 WHERE group_name = 'localPaperTypes' AND id = 1`.execute(app.db);
+    await sql`UPDATE reference_options SET unit_cost = 0.25 WHERE group_name = 'localPaperTypes' AND id = 1`.execute(
+      app.db,
+    );
     await sql`UPDATE prices SET config = jsonb_set(config, '{ebook,uploadFee}', '300') WHERE id = 1`.execute(app.db);
     try {
       const changed = await loadUnitCosts(app);
       assert.equal(changed.local.paperCostPerPage, 0.25);
       assert.equal(changed.prices.ebook.uploadFee, 300);
     } finally {
-      await sql`UPDATE reference_options SET unit_cost = 0.18 WHERE group_name = 'localPaperTypes' AND id = 1`.execute(app.db);
+      await sql`UPDATE reference_options SET unit_cost = 0.18 WHERE group_name = 'localPaperTypes' AND id = 1`.execute(
+        app.db,
+      );
       await sql`UPDATE prices SET config = jsonb_set(config, '{ebook,uploadFee}', '299') WHERE id = 1`.execute(app.db);
     }
   });

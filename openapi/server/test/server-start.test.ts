@@ -11,11 +11,17 @@ describe('PUBLIC_URL', () => {
   it('defaults to this server on the port it listens on', () => {
     assert.equal(loadConfig({}).publicUrl, 'http://localhost:8080');
     assert.equal(loadConfig({ PORT: '8190' }).publicUrl, 'http://localhost:8190');
-    assert.equal(loadConfig({ PORT: '8190', PUBLIC_URL: 'https://portal.example.com/' }).publicUrl, 'https://portal.example.com');
+    assert.equal(
+      loadConfig({ PORT: '8190', PUBLIC_URL: 'https://portal.example.com/' }).publicUrl,
+      'https://portal.example.com',
+    );
   });
 
   it('carries the port into the payment providers\u2019 sandbox defaults', () => {
-    assert.equal(loadConfig({ PORT: '8190' }).payments.payfast.processUrl, 'http://localhost:8190/sandbox/payfast/eng/process');
+    assert.equal(
+      loadConfig({ PORT: '8190' }).payments.payfast.processUrl,
+      'http://localhost:8190/sandbox/payfast/eng/process',
+    );
   });
 });
 
@@ -27,12 +33,26 @@ describe('server start on a port in use', () => {
     try {
       const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
         cwd: fileURLToPath(new URL('..', import.meta.url)),
-        env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: 'memory://', PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'silent' },
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'test',
+          DATA_DIR: 'memory://',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SEED_DEMO: '0',
+          LOG_LEVEL: 'silent',
+        },
         encoding: 'utf8',
         timeout: 120_000,
       });
       assert.equal(result.status, 1, result.stderr);
-      assert.match(result.stderr, new RegExp(`^Port ${port} on 127\\.0\\.0\\.1 is already in use: stop the other server, or start this one with another PORT\\.$`, 'm'));
+      assert.match(
+        result.stderr,
+        new RegExp(
+          `^Port ${port} on 127\\.0\\.0\\.1 is already in use: stop the other server, or start this one with another PORT\\.$`,
+          'm',
+        ),
+      );
       assert.doesNotMatch(result.stderr, /EADDRINUSE|at Server\./);
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
@@ -44,13 +64,25 @@ describe('the compiled server (what production runs)', () => {
   it('builds with tsc into dist/ and serves the API from node dist/server.js, shared validation included', async () => {
     const packageDir = fileURLToPath(new URL('..', import.meta.url));
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: packageDir, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+      cwd: packageDir,
+      encoding: 'utf8',
+    });
     assert.equal(build.status, 0, build.stdout + build.stderr);
 
     const port = await freePort();
     const server = spawn(process.execPath, ['dist/server.js'], {
       cwd: packageDir,
-      env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: 'memory://', PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'silent', JOBS_WORKER: 'off' },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        DATA_DIR: 'memory://',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'silent',
+        JOBS_WORKER: 'off',
+      },
       stdio: 'ignore',
     });
     try {

@@ -12,7 +12,10 @@ describe('start banner warnings', () => {
   it('name every sandbox that is on, and the dev mailbox with who may read it (npm start)', () => {
     const lines = startWarnings({ payments: demo, mailbox: 'loopback' });
     assert.equal(lines.length, 4, lines.join('\n'));
-    assert.ok(lines.every((line) => line.startsWith('  WARNING  ')), lines.join('\n'));
+    assert.ok(
+      lines.every((line) => line.startsWith('  WARNING  ')),
+      lines.join('\n'),
+    );
     assert.match(lines[0]!, /PayFast sandbox on \(\/sandbox\/payfast\)/);
     assert.match(lines[1]!, /Card sandbox on \(\/sandbox\/card\)/);
     assert.match(lines[2]!, /PayPal sandbox on \(\/sandbox\/paypal\)/);

@@ -11,7 +11,9 @@ const SAMPLES: Record<string, string> = {
 };
 
 describe('remote_account App', () => {
-  const owned = ROUTES.filter((route) => route.owner === 'remote_account').map((route) => SAMPLES[route.pattern] ?? route.pattern);
+  const owned = ROUTES.filter((route) => route.owner === 'remote_account').map(
+    (route) => SAMPLES[route.pattern] ?? route.pattern,
+  );
 
   it.each(owned)('renders a screen with one heading at %s', (path) => {
     renderWithProviders(<App />, { route: path });

@@ -14,8 +14,8 @@ export function ForgotPasswordScreen() {
       <AuthPage>
         <FocusedHeading>Check your email</FocusedHeading>
         <p>
-          If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset your password. The
-          link can be used once and expires after an hour.
+          If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset your password. The link can
+          be used once and expires after an hour.
         </p>
         <p className={styles.links}>
           <Link to="/login">Back to login</Link>
@@ -27,7 +27,9 @@ export function ForgotPasswordScreen() {
   return (
     <AuthPage>
       <h1>Forgot password</h1>
-      <p className={styles.lead}>Enter the email address you registered with and we will send you a link to reset your password.</p>
+      <p className={styles.lead}>
+        Enter the email address you registered with and we will send you a link to reset your password.
+      </p>
       <SendResetLinkForm onSent={setSentTo} />
       <p className={styles.links}>
         <Link to="/login">Back to login</Link>

@@ -18,7 +18,15 @@ function renderAt(path: string) {
   );
 }
 
-const EMPTY_CART = { statusCode: 0, results: [], itemsTotal: 0, couponDeduction: 0, cartTotal: 0, balance: 0, amountToPay: 0 };
+const EMPTY_CART = {
+  statusCode: 0,
+  results: [],
+  itemsTotal: 0,
+  couponDeduction: 0,
+  cartTotal: 0,
+  balance: 0,
+  amountToPay: 0,
+};
 
 beforeEach(() => {
   sessionStore.set(alertsAtom, []);

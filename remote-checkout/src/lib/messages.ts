@@ -8,5 +8,7 @@ export const MISSING_BOOK = 'Cannot find book';
 
 /** The sentence for a refused coupon: C15 has its own, anything else the spelling sentence. */
 export function couponRefusal(error: unknown): string {
-  return error instanceof ApiError && error.code === COUPON_USED_CODE ? COUPON_MESSAGES.alreadyUsed : COUPON_MESSAGES.failure;
+  return error instanceof ApiError && error.code === COUPON_USED_CODE
+    ? COUPON_MESSAGES.alreadyUsed
+    : COUPON_MESSAGES.failure;
 }

@@ -23,7 +23,9 @@ export const ZULU: CartItem = {
   international_book_name: null,
   book_title: 'Zulu Nights',
   created_at: '2024-03-05T10:00:00',
-  misc: JSON.stringify([{ name: 'Print processing', description: 'Local print', cost: 299, discount: 0, discount_type: 0 }]),
+  misc: JSON.stringify([
+    { name: 'Print processing', description: 'Local print', cost: 299, discount: 0, discount_type: 0 },
+  ]),
 };
 
 export const MISSING: CartItem = {

@@ -24,7 +24,11 @@ export const STAGES = [
   'applicability',
 ] as const;
 
-const LABELS: Record<string, string> = { 'e-book': 'eBook', 'audio-book': 'Audiobook', 'general-info': 'General information' };
+const LABELS: Record<string, string> = {
+  'e-book': 'eBook',
+  'audio-book': 'Audiobook',
+  'general-info': 'General information',
+};
 
 /** 'confirm-bleed-cover' -> 'Confirm bleed cover'. */
 export function stageLabel(stage: string): string {

@@ -40,8 +40,7 @@ function retryAfter(headers: Headers | undefined): number | undefined {
 export function toApiError(status: number, body: unknown, headers?: Headers): ApiError {
   const problem = (body && typeof body === 'object' ? body : {}) as ProblemBody;
   const message = problem.message ?? problem.description ?? '';
-  const code =
-    problem.code ?? (typeof problem.statusCode === 'string' ? problem.statusCode : undefined);
+  const code = problem.code ?? (typeof problem.statusCode === 'string' ? problem.statusCode : undefined);
   return new ApiError(status, message, code, body, retryAfter(headers));
 }
 
@@ -71,8 +70,7 @@ export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
  * reaches the screen.
  */
 export function alertMessage(error: unknown): string {
-  const message =
-    error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
   if (isUnauthorized(error) && (!message || message === 'Unauthorized')) return SIGN_IN_REQUIRED_MESSAGE;
   if (!message || message === 'Internal server error') return GENERIC_ERROR_MESSAGE;
   return message;

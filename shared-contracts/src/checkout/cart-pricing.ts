@@ -104,10 +104,12 @@ export function parseCartServices(misc: unknown): CartServiceLike[] {
     }
   }
   if (!Array.isArray(value)) return [];
-  return value.filter(
-    (entry): entry is CartServiceLike =>
-      typeof entry === 'object' && entry !== null && Number.isFinite(Number((entry as { cost?: unknown }).cost)),
-  ).map((entry) => ({ ...entry, cost: Number(entry.cost) }));
+  return value
+    .filter(
+      (entry): entry is CartServiceLike =>
+        typeof entry === 'object' && entry !== null && Number.isFinite(Number((entry as { cost?: unknown }).cost)),
+    )
+    .map((entry) => ({ ...entry, cost: Number(entry.cost) }));
 }
 
 /** The coupon's deduction from `itemsTotal` (rand): a `value` coupon its amount, else a percentage. */

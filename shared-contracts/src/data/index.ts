@@ -3,6 +3,15 @@
  * orders, sales, resources, voiceArtists, prices). They are cached by the query layer
  * (src/query: one QueryClient, emptied whenever the current user changes), not here.
  */
-export type { Book, Order, Prices, QuoteResource, SalesSummary, SharedBooks, SharedData, VoiceArtist } from './collections';
+export type {
+  Book,
+  Order,
+  Prices,
+  QuoteResource,
+  SalesSummary,
+  SharedBooks,
+  SharedData,
+  VoiceArtist,
+} from './collections';
 export { asList, readPayload } from './read-payload';
 export type { TransactionRecord } from './api/list-transactions';

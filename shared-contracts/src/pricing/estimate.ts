@@ -77,10 +77,24 @@ export function estimateRoyalties(input: EstimateInput, config: PriceConfig): Es
   const region = (which: 'local' | 'international', choice: RegionChoice): RegionEstimate => {
     let printCost = 0;
     if (print) {
-      const base = { pages, paperCostPerPage: choice.paper?.unitCost ?? 0, coverCost: choice.cover?.unitCost ?? 0, ...size };
+      const base = {
+        pages,
+        paperCostPerPage: choice.paper?.unitCost ?? 0,
+        coverCost: choice.cover?.unitCost ?? 0,
+        ...size,
+      };
       printCost =
         which === 'local'
-          ? localPrintCost({ ...base, duplex: choice.duplex, softTouch: choice.softTouch, spiral: choice.spiral, spotUv: choice.spotUv }, config)
+          ? localPrintCost(
+              {
+                ...base,
+                duplex: choice.duplex,
+                softTouch: choice.softTouch,
+                spiral: choice.spiral,
+                spotUv: choice.spotUv,
+              },
+              config,
+            )
           : internationalPrintCost({ ...base, duplex: choice.duplex, perforation: choice.perforation }, config);
     }
     const costCents = toCents(printCost);

@@ -119,7 +119,11 @@ export function processingCost(input: ProcessingInput, config: PriceConfig): Pro
     services.push(service('Print processing', 'File preparation, proofing and platform listing', config.printSetupFee));
   } else if (input.format === 'ebook') {
     services.push(
-      service('eBook processing', 'Conversion to .epub and platform upload', config.ebook.uploadFee + config.ebook.conversionFixed),
+      service(
+        'eBook processing',
+        'Conversion to .epub and platform upload',
+        config.ebook.uploadFee + config.ebook.conversionFixed,
+      ),
     );
   } else {
     const recording = input.recordingNeeded ? config.recordingPerPage * (input.pages ?? 0) : 0;

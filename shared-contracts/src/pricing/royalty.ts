@@ -67,21 +67,39 @@ export function royaltyBreakdownCents(
   if (format === 'print') {
     if (region === 'local') {
       const platform = share(net, config.localPlatformShare);
-      lines.push({ key: 'platformShare', label: `Platform share (${pct(config.localPlatformShare)})`, cents: -platform });
+      lines.push({
+        key: 'platformShare',
+        label: `Platform share (${pct(config.localPlatformShare)})`,
+        cents: -platform,
+      });
     } else {
       const kept = share(net, config.internationalWholesaleShare);
-      lines.push({ key: 'wholesaleShare', label: `Wholesale share (${pct(1 - config.internationalWholesaleShare)})`, cents: kept - net });
+      lines.push({
+        key: 'wholesaleShare',
+        label: `Wholesale share (${pct(1 - config.internationalWholesaleShare)})`,
+        cents: kept - net,
+      });
     }
     lines.push({ key: 'printCost', label: 'Print cost', cents: -printCostCents });
   } else {
     const discount = share(net, config.ebookWholesaleDiscount);
-    lines.push({ key: 'wholesaleDiscount', label: `Wholesale discount (${pct(config.ebookWholesaleDiscount)})`, cents: -discount });
+    lines.push({
+      key: 'wholesaleDiscount',
+      label: `Wholesale discount (${pct(config.ebookWholesaleDiscount)})`,
+      cents: -discount,
+    });
     const funds = net - discount;
     const channel = funds - share(funds, config.ebookRoyaltyShare);
     lines.push({ key: 'channelShare', label: `Channel share (${pct(1 - config.ebookRoyaltyShare)})`, cents: -channel });
   }
   const royaltyCents = lines.reduce((sum, line) => sum + line.cents, 0);
-  return { region, currency: region === 'local' ? 'ZAR' : 'USD', lines, royaltyCents, royalty: fromCents(royaltyCents) };
+  return {
+    region,
+    currency: region === 'local' ? 'ZAR' : 'USD',
+    lines,
+    royaltyCents,
+    royalty: fromCents(royaltyCents),
+  };
 }
 
 function pct(rate: number): string {
@@ -111,8 +129,14 @@ export const MAX_PRICE_CENTS = 99_999_999_99;
  * no accepted price reaches it. The royalty never falls as the price rises (each rounding step
  * moves by at most the cent it follows), so a binary search over cents finds the exact cent.
  */
-export function minimumPriceCents(region: Region, format: Format, printCostCents: number, config: PriceConfig): number | null {
-  const royaltyAt = (cents: number) => royaltyBreakdownCents(region, format, cents, printCostCents, config).royaltyCents;
+export function minimumPriceCents(
+  region: Region,
+  format: Format,
+  printCostCents: number,
+  config: PriceConfig,
+): number | null {
+  const royaltyAt = (cents: number) =>
+    royaltyBreakdownCents(region, format, cents, printCostCents, config).royaltyCents;
   if (royaltyAt(MAX_PRICE_CENTS) < 0) return null;
   let low = 0;
   let high = MAX_PRICE_CENTS;

@@ -34,7 +34,9 @@ export async function invalidateAfter(client: QueryClient, change: ServerChange)
   await Promise.all(
     INVALIDATION_RULES[change].map((resource) =>
       resource === 'user'
-        ? client.fetchQuery({ queryKey: queryKeys.user(), queryFn: loadCurrentUser, staleTime: 0 }).catch(() => undefined)
+        ? client
+            .fetchQuery({ queryKey: queryKeys.user(), queryFn: loadCurrentUser, staleTime: 0 })
+            .catch(() => undefined)
         : client.invalidateQueries({ queryKey: [resource] }),
     ),
   );

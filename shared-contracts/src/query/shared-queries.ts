@@ -18,7 +18,9 @@ import { queryKeys } from './query-keys';
  * The user's books (GET /user/getuserbooks): loading, error with retry, or the two lists.
  * `refetchOnMount: 'always'` re-reads them on arrival even when the cache is fresh.
  */
-export function useBooksQuery({ refetchOnMount = true }: { refetchOnMount?: boolean | 'always' } = {}): UseQueryResult<SharedBooks> {
+export function useBooksQuery({
+  refetchOnMount = true,
+}: { refetchOnMount?: boolean | 'always' } = {}): UseQueryResult<SharedBooks> {
   return useQuery({ queryKey: queryKeys.books(), queryFn: getUserBooks, refetchOnMount });
 }
 

@@ -19,12 +19,12 @@ export interface RouteDef {
   needsSession?: boolean;
 }
 
-const r = (
-  pattern: string,
-  owner: RouteOwner,
-  access: RouteDef['access'],
-  needsSession?: boolean,
-): RouteDef => ({ pattern, owner, access, ...(needsSession ? { needsSession } : {}) });
+const r = (pattern: string, owner: RouteOwner, access: RouteDef['access'], needsSession?: boolean): RouteDef => ({
+  pattern,
+  owner,
+  access,
+  ...(needsSession ? { needsSession } : {}),
+});
 
 /**
  * The route table of account-area.md section 2, with the remote that owns each route.
@@ -87,9 +87,7 @@ export const SHELL_HIDDEN_PREFIXES = [
 
 /** True when the shell (sidebar and top bar) is hidden on `pathname`. */
 export function isShellHidden(pathname: string): boolean {
-  return SHELL_HIDDEN_PREFIXES.some(
-    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
-  );
+  return SHELL_HIDDEN_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
 /** The query parameter of /login naming where to go after signing in: `/login?next=%2Fcheckout%2Fcart`. */

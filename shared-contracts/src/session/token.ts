@@ -30,11 +30,7 @@ export function decodeToken(token: string | null | undefined): AccessTokenPayloa
  * more than a fifth of the token's lifetime, so very short-lived tokens are not treated as
  * expired the moment they are issued.
  */
-export function isTokenExpired(
-  token: string | null | undefined,
-  nowMs: number = Date.now(),
-  skewSeconds = 5,
-): boolean {
+export function isTokenExpired(token: string | null | undefined, nowMs: number = Date.now(), skewSeconds = 5): boolean {
   const payload = decodeToken(token);
   const exp = payload?.exp;
   if (typeof exp !== 'number') return true;

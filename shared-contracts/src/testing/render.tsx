@@ -43,7 +43,15 @@ export interface ProvidersOptions {
  * The providers a screen runs in: the session store, a QueryClient (emptied when the user
  * changes, as the page's one is) and a MemoryRouter.
  */
-export function Providers({ queryClient, route = '/', children }: { queryClient: QueryClient; route?: string; children: ReactNode }) {
+export function Providers({
+  queryClient,
+  route = '/',
+  children,
+}: {
+  queryClient: QueryClient;
+  route?: string;
+  children: ReactNode;
+}) {
   useEffect(() => clearQueriesOnUserChange(queryClient), [queryClient]);
   return (
     <Provider store={sessionStore}>
@@ -61,7 +69,13 @@ export function Providers({ queryClient, route = '/', children }: { queryClient:
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', queryClient = createTestQueryClient(), probe = false, strict = false, renderOptions }: ProvidersOptions = {},
+  {
+    route = '/',
+    queryClient = createTestQueryClient(),
+    probe = false,
+    strict = false,
+    renderOptions,
+  }: ProvidersOptions = {},
 ): RenderResult & { queryClient: QueryClient } {
   const tree = (
     <Providers queryClient={queryClient} route={route}>

@@ -21,7 +21,13 @@ export {
 } from './final-fields';
 export { Modal, type ModalProps } from './modal';
 export { PageNotFound } from './page-not-found';
-export { PdfViewer, PDF_VIEWER_DEFAULT_ERROR, type PdfDocument, type PdfRenderer, type PdfViewerProps } from './pdf-viewer';
+export {
+  PdfViewer,
+  PDF_VIEWER_DEFAULT_ERROR,
+  type PdfDocument,
+  type PdfRenderer,
+  type PdfViewerProps,
+} from './pdf-viewer';
 export { PlaceholderScreen } from './placeholder-screen';
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';

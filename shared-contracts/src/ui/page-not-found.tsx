@@ -15,7 +15,9 @@ export function PageNotFound() {
     <>
       <h1>Page Not Found</h1>
       <p>The page you were looking for does not exist or has moved.</p>
-      <p>{signedIn ? <Link to="/dashboard">Go to your dashboard</Link> : <Link to="/login">Go to the sign-in page</Link>}</p>
+      <p>
+        {signedIn ? <Link to="/dashboard">Go to your dashboard</Link> : <Link to="/login">Go to the sign-in page</Link>}
+      </p>
     </>
   );
 }

@@ -92,10 +92,7 @@ export function PdfViewer(props: PdfViewerProps) {
   return props.open ? <OpenPdfViewer {...props} /> : null;
 }
 
-type ViewerState =
-  | { kind: 'loading' }
-  | { kind: 'error' }
-  | { kind: 'ready'; pdf: PdfDocument; url: string };
+type ViewerState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; pdf: PdfDocument; url: string };
 
 function isBlob(file: Blob | ArrayBuffer): file is Blob {
   return typeof (file as Blob).size === 'number' && typeof (file as Blob).slice === 'function' && 'type' in file;

@@ -1,9 +1,5 @@
 import { define, refine, type, type Infer, type Struct } from 'superstruct';
-import {
-  isStrongRegistrationPassword,
-  isStrongResetPassword,
-  PASSWORD_RULE_MESSAGE,
-} from './password';
+import { isStrongRegistrationPassword, isStrongResetPassword, PASSWORD_RULE_MESSAGE } from './password';
 import { EMAIL_PATTERN, required, requiredMatching } from './rules';
 
 /** Login form (account-area.md section 5). */
@@ -42,10 +38,7 @@ export const REGISTRATION_MESSAGES = {
   emailExists: 'This email alreay exists on our system, please use another email or login to continue',
 } as const;
 
-function strongPassword(
-  requiredMessage: string,
-  isStrong: (password: string) => boolean,
-): Struct<string, null> {
+function strongPassword(requiredMessage: string, isStrong: (password: string) => boolean): Struct<string, null> {
   return define<string>('password', (value) => {
     if (typeof value !== 'string' || value.length === 0) return requiredMessage;
     return isStrong(value) ? true : PASSWORD_RULE_MESSAGE;

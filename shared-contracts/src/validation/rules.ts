@@ -8,9 +8,7 @@ import { define, type Struct } from 'superstruct';
 
 /** A string that is present and not blank; `message` otherwise. */
 export function required(message: string): Struct<string, null> {
-  return define<string>('required', (value) =>
-    typeof value === 'string' && value.trim().length > 0 ? true : message,
-  );
+  return define<string>('required', (value) => (typeof value === 'string' && value.trim().length > 0 ? true : message));
 }
 
 /** Present (with `requiredMessage`) and matching `pattern` (with `invalidMessage`). */

@@ -5,10 +5,7 @@ import { validate, type Struct } from 'superstruct';
  * one message per field (the first failure of that field), or `undefined` when valid.
  * Nested paths are joined with dots, which final-form reads as nested fields.
  */
-export function validateForm<T>(
-  struct: Struct<T, unknown>,
-  values: unknown,
-): Record<string, string> | undefined {
+export function validateForm<T>(struct: Struct<T, unknown>, values: unknown): Record<string, string> | undefined {
   const [error] = validate(values ?? {}, struct);
   if (!error) return undefined;
   const errors: Record<string, string> = {};

@@ -1,5 +1,13 @@
 import { alertsAtom, sessionStore, type RemotesConfig } from '@pod/shared-contracts';
-import { applyPins, checkDeployed, isPinningEnabled, pinnedRemotes, PINNING_OFF_NOTICE, type DeployCheck, type PinEnvironment } from '../apply-pins';
+import {
+  applyPins,
+  checkDeployed,
+  isPinningEnabled,
+  pinnedRemotes,
+  PINNING_OFF_NOTICE,
+  type DeployCheck,
+  type PinEnvironment,
+} from '../apply-pins';
 import { dropPin, readPins, writePins } from '../pin-storage';
 import { createRemoteRegistry } from '../remote-registry';
 
@@ -36,10 +44,18 @@ function environment(check: DeployCheck) {
 /** Registers through the registry as bootstrap does and returns what reached registerRemotes. */
 async function register(cfg: RemotesConfig, env: PinEnvironment) {
   const federation = fakeFederation();
-  const registry = createRemoteRegistry(federation, { loadConfig: async () => cfg, prepareRemotes: (c) => pinnedRemotes(c, env) });
+  const registry = createRemoteRegistry(federation, {
+    loadConfig: async () => cfg,
+    prepareRemotes: (c) => pinnedRemotes(c, env),
+  });
   await registry.ready();
   expect(federation.registerRemotes).toHaveBeenCalledTimes(1);
-  return new Map((federation.registerRemotes.mock.calls[0]![0] as Array<{ name: string; entry: string }>).map((r) => [r.name, r.entry]));
+  return new Map(
+    (federation.registerRemotes.mock.calls[0]![0] as Array<{ name: string; entry: string }>).map((r) => [
+      r.name,
+      r.entry,
+    ]),
+  );
 }
 
 beforeEach(() => sessionStorage.clear());
@@ -103,9 +119,16 @@ describe('applying QA pins before the remotes are registered', () => {
     const cfg = config();
     delete cfg.remotes.remote_checkout;
     delete cfg.remotes.remote_library;
-    const result = await applyPins(cfg, [{ remote: 'remote_checkout', version: '1.3.0' }], deployed('/remotes/remote-checkout/1.3.0/mf-manifest.json'));
+    const result = await applyPins(
+      cfg,
+      [{ remote: 'remote_checkout', version: '1.3.0' }],
+      deployed('/remotes/remote-checkout/1.3.0/mf-manifest.json'),
+    );
 
-    expect(result.remotes).toContainEqual({ name: 'remote_checkout', entry: '/remotes/remote-checkout/1.3.0/mf-manifest.json' });
+    expect(result.remotes).toContainEqual({
+      name: 'remote_checkout',
+      entry: '/remotes/remote-checkout/1.3.0/mf-manifest.json',
+    });
     expect(result.remotes.map((r) => r.name)).not.toContain('remote_library');
 
     const missing = await applyPins(cfg, [{ remote: 'remote_library', version: '1.0.0' }], deployed());
@@ -123,7 +146,10 @@ describe('applying QA pins before the remotes are registered', () => {
       globalThis.fetch = realFetch;
     }
 
-    expect(fetchMock).toHaveBeenCalledWith('/remotes/remote-checkout/9.9.9/mf-manifest.json', expect.objectContaining({ cache: 'no-cache' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/remotes/remote-checkout/9.9.9/mf-manifest.json',
+      expect.objectContaining({ cache: 'no-cache' }),
+    );
     expect(sessionStore.get(alertsAtom)).toContainEqual(
       expect.objectContaining({
         variant: 'warning',
@@ -152,12 +178,17 @@ describe('checkDeployed', () => {
     await expect(answer('{"name":"remote_checkout"}', 200)('/m.json')).resolves.toBe('deployed');
     await expect(answer('<!doctype html>', 200)('/m.json')).resolves.toBe('missing');
     await expect(answer('{}', 404)('/m.json')).resolves.toBe('missing');
-    await expect(checkDeployed(jest.fn(async () => Promise.reject(new TypeError('offline'))))('/m.json')).resolves.toBe('unreachable');
+    await expect(checkDeployed(jest.fn(async () => Promise.reject(new TypeError('offline'))))('/m.json')).resolves.toBe(
+      'unreachable',
+    );
   });
 
   it('gives up on a request that hangs after the timeout', async () => {
     jest.useFakeTimers();
-    const check = checkDeployed(jest.fn(() => new Promise<Response>(() => {})), 8000);
+    const check = checkDeployed(
+      jest.fn(() => new Promise<Response>(() => {})),
+      8000,
+    );
     let state: string | undefined;
     void check('/m.json').then((s) => (state = s));
 

@@ -2,11 +2,16 @@ import { formatPin, formatPins, parsePins, remoteFromPinName } from '../pins';
 
 describe('parsePins', () => {
   it('reads one pin by its short name', () => {
-    expect(parsePins('checkout@1.3.0')).toEqual({ pins: [{ remote: 'remote_checkout', version: '1.3.0' }], errors: [] });
+    expect(parsePins('checkout@1.3.0')).toEqual({
+      pins: [{ remote: 'remote_checkout', version: '1.3.0' }],
+      errors: [],
+    });
   });
 
   it('reads several pins, in any of the three name forms, with pre-release versions', () => {
-    const { pins, errors } = parsePins('checkout@1.3.0, remote_wizard@2.0.1 ,remote-account@0.4.0-rc.1,LIBRARY@10.20.30');
+    const { pins, errors } = parsePins(
+      'checkout@1.3.0, remote_wizard@2.0.1 ,remote-account@0.4.0-rc.1,LIBRARY@10.20.30',
+    );
 
     expect(errors).toEqual([]);
     expect(pins).toEqual([

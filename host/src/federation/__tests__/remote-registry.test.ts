@@ -53,7 +53,10 @@ describe('createRemoteRegistry', () => {
 
   it('reads remotes.json again on the next load after it failed', async () => {
     const federation = fakeFederation();
-    const loadConfig = jest.fn<Promise<RemotesConfig>, []>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(CONFIG);
+    const loadConfig = jest
+      .fn<Promise<RemotesConfig>, []>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(CONFIG);
     const registry = createRemoteRegistry(federation, { loadConfig });
 
     await expect(registry.ready()).rejects.toThrow('offline');
@@ -74,7 +77,9 @@ describe('createRemoteRegistry', () => {
     const { remote_wizard: _omitted, ...remotes } = CONFIG.remotes;
     const registry = createRemoteRegistry(federation, { loadConfig: async () => ({ ...CONFIG, remotes }) });
 
-    await expect(registry.load('remote_wizard/App')).rejects.toThrow('remote_wizard is not deployed in this environment');
+    await expect(registry.load('remote_wizard/App')).rejects.toThrow(
+      'remote_wizard is not deployed in this environment',
+    );
     expect(federation.loadRemote).not.toHaveBeenCalled();
     expect(federation.registerRemotes.mock.calls[0][0]).toHaveLength(3);
   });
@@ -100,7 +105,10 @@ describe('fetchRemotesConfig timeout', () => {
   it('fails when remotes.json hangs, so the portal still starts', async () => {
     jest.useFakeTimers();
     try {
-      const outcome = fetchRemotesConfig(jest.fn(() => new Promise<Response>(() => {})), 8000).catch((error: unknown) => error);
+      const outcome = fetchRemotesConfig(
+        jest.fn(() => new Promise<Response>(() => {})),
+        8000,
+      ).catch((error: unknown) => error);
       await jest.advanceTimersByTimeAsync(8000);
       expect(((await outcome) as Error).message).toBe('/remotes.json did not answer within 8 s');
     } finally {

@@ -38,7 +38,9 @@ describe('fetchManifest', () => {
     expect(notFound).toHaveBeenCalledTimes(1);
 
     const html = scriptedFetch(new Response('<!doctype html>', { status: 200 }), json(MANIFEST));
-    await expect(fetchManifest('/m.json', {}, { fetchImpl: html, delayMs: 0 })).rejects.toThrow('not a federation manifest');
+    await expect(fetchManifest('/m.json', {}, { fetchImpl: html, delayMs: 0 })).rejects.toThrow(
+      'not a federation manifest',
+    );
     expect(html).toHaveBeenCalledTimes(1);
   });
 
@@ -121,9 +123,11 @@ describe('load timeouts', () => {
   it('fails a manifest request that hangs after 8 s, without retrying it, and aborts it', async () => {
     jest.useFakeTimers();
     const fetchImpl = hang();
-    const outcome = fetchManifest('/remotes/remote-checkout/1.3.0/mf-manifest.json', {}, { fetchImpl, delayMs: 0 }).catch(
-      (error: unknown) => error,
-    );
+    const outcome = fetchManifest(
+      '/remotes/remote-checkout/1.3.0/mf-manifest.json',
+      {},
+      { fetchImpl, delayMs: 0 },
+    ).catch((error: unknown) => error);
 
     await jest.advanceTimersByTimeAsync(7999);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
@@ -152,7 +156,9 @@ describe('load timeouts', () => {
     const plugin = retryPlugin({ delayMs: 0, retries: 2, timeoutMs: 8000 });
     const remoteInfo = { name: 'remote_library', entry: '/remoteEntry.js' } as never;
 
-    expect(plugin.createScript?.({ url: '/remotes/remote-library/1.0.0/remoteEntry.js', attrs: {}, remoteInfo })).toEqual({ timeout: 8000 });
+    expect(
+      plugin.createScript?.({ url: '/remotes/remote-library/1.0.0/remoteEntry.js', attrs: {}, remoteInfo }),
+    ).toEqual({ timeout: 8000 });
     await jest.advanceTimersByTimeAsync(8000);
     const getRemoteEntry = jest.fn();
     const args = {

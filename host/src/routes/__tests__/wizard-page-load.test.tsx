@@ -14,9 +14,12 @@ describe('wizardPageLoadTarget', () => {
     },
   );
 
-  it.each(['/new-book/publishing-rights', '/new-book', '/my-first-book/general-info', '/books'])('leaves %s alone', (path) => {
-    expect(wizardPageLoadTarget(path)).toBeNull();
-  });
+  it.each(['/new-book/publishing-rights', '/new-book', '/my-first-book/general-info', '/books'])(
+    'leaves %s alone',
+    (path) => {
+      expect(wizardPageLoadTarget(path)).toBeNull();
+    },
+  );
 });
 
 describe('the wizard page-load rule', () => {

@@ -10,7 +10,7 @@ const GENERIC =
 afterEach(() => sessionStore.set(alertsAtom, []));
 
 describe('the top bar', () => {
-  it("greets the user by first name on the dashboard, without the balance", async () => {
+  it('greets the user by first name on the dashboard, without the balance', async () => {
     renderApp('/dashboard', { user: THANDI });
 
     const banner = await screen.findByRole('banner');
@@ -93,7 +93,7 @@ describe('the alert bars', () => {
 });
 
 describe('alerts and navigation', () => {
-  it("are cleared when the user goes to another page; sticky notices stay", async () => {
+  it('are cleared when the user goes to another page; sticky notices stay', async () => {
     const user = userEvent.setup();
     renderApp('/books', { user: THANDI });
     await screen.findByRole('heading', { name: 'remote_library/App at /books' });

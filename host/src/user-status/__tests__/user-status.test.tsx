@@ -1,13 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  getCurrentUser,
-  navigateTo,
-  queryKeys,
-  setTokens,
-  type SharedBooks,
-  type User,
-} from '@pod/shared-contracts';
+import { getCurrentUser, navigateTo, queryKeys, setTokens, type SharedBooks, type User } from '@pod/shared-contracts';
 import { fakeJwt, installFakeApi } from '../../test-support/fake-api';
 import { renderApp, THANDI } from '../../test-support/render-app';
 
@@ -35,7 +28,9 @@ describe('user_status 0 (not activated)', () => {
     installFakeApi();
     renderApp('/dashboard', { user: as(0) });
 
-    expect(await screen.findByRole('heading', { name: 'remote_account/App at /activate-account-info' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'remote_account/App at /activate-account-info' }),
+    ).toBeInTheDocument();
     expect(location()).toHaveTextContent('/activate-account-info');
   });
 
@@ -46,20 +41,26 @@ describe('user_status 0 (not activated)', () => {
 
     act(() => navigateTo('/checkout/cart'));
 
-    expect(await screen.findByRole('heading', { name: 'remote_account/App at /activate-account-info' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'remote_account/App at /activate-account-info' }),
+    ).toBeInTheDocument();
     expect(location()).toHaveTextContent('/activate-account-info');
   });
 
-  it.each(['/activate-account-info', '/login', '/register/email-password', '/verify', '/forgot-password', '/reset-password'])(
-    'still lets the new user open %s',
-    async (path) => {
-      installFakeApi();
-      renderApp(path, { user: as(0) });
+  it.each([
+    '/activate-account-info',
+    '/login',
+    '/register/email-password',
+    '/verify',
+    '/forgot-password',
+    '/reset-password',
+  ])('still lets the new user open %s', async (path) => {
+    installFakeApi();
+    renderApp(path, { user: as(0) });
 
-      expect(await screen.findByRole('heading', { name: `remote_account/App at ${path}` })).toBeInTheDocument();
-      expect(location()).toHaveTextContent(path);
-    },
-  );
+    expect(await screen.findByRole('heading', { name: `remote_account/App at ${path}` })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(path);
+  });
 
   it('still lets the new user see /tab-error', async () => {
     installFakeApi();
@@ -151,7 +152,10 @@ describe('the start-up refresh of the stored user', () => {
     const requests = installFakeApi((path) => {
       if (path === '/user/viewuserinfo') return { status: 200, body: { statusCode: 0, result: as(2) } };
       if (path === '/user/booksrenewal')
-        return { status: 200, body: { statusCode: 0, results: [{ id: 3, book_title: 'Karoo Nights', is_international: 1 }] } };
+        return {
+          status: 200,
+          body: { statusCode: 0, results: [{ id: 3, book_title: 'Karoo Nights', is_international: 1 }] },
+        };
       return undefined;
     });
     renderApp('/books', { user: as(1) });

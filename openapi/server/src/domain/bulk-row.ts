@@ -99,7 +99,11 @@ const blank = (value: CsvValue | undefined) => value === null || value === undef
 export function toBool(value: CsvValue | undefined): boolean {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value === 1;
-  return ['true', '1', 'yes', 'y'].includes(String(value ?? '').trim().toLowerCase());
+  return ['true', '1', 'yes', 'y'].includes(
+    String(value ?? '')
+      .trim()
+      .toLowerCase(),
+  );
 }
 
 function toId(value: CsvValue | undefined): number | null {
@@ -109,7 +113,10 @@ function toId(value: CsvValue | undefined): number | null {
 }
 
 function toFormat(value: CsvValue | undefined): Format {
-  const text = String(value ?? '').trim().toLowerCase().replace(/[\s-]/g, '');
+  const text = String(value ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]/g, '');
   if (text === 'print' || text === 'paperback' || text === 'hardcover') return 'print';
   if (text === 'ebook') return 'ebook';
   if (text === 'audiobook' || text === 'audio') return 'audiobook';
@@ -119,7 +126,12 @@ function toFormat(value: CsvValue | undefined): Format {
 /** Price: a number, or text of up to 8 digits with up to 2 decimals (the form's input pattern). */
 function toPrice(value: CsvValue | undefined): number {
   if (blank(value)) throw new BookRowError(BOOK_MESSAGES.priceMissing);
-  const text = typeof value === 'number' ? String(value) : String(value).trim().replace(/^R\s*|^\$\s*|^USD\s*/i, '');
+  const text =
+    typeof value === 'number'
+      ? String(value)
+      : String(value)
+          .trim()
+          .replace(/^R\s*|^\$\s*|^USD\s*/i, '');
   if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) throw new BookRowError(BOOK_MESSAGES.priceInvalid);
   const price = Number(text);
   if (price <= 0) throw new BookRowError(BOOK_MESSAGES.priceInvalid);
@@ -190,7 +202,8 @@ export function parsePricingFields(row: Record<string, CsvValue>, options: Prici
   const print = format === 'print';
   const heightMm = toDimension(row.height);
   const widthMm = toDimension(row.width);
-  if (print && options.requireSize && (heightMm === null || widthMm === null)) throw new BookRowError(BOOK_MESSAGES.size);
+  if (print && options.requireSize && (heightMm === null || widthMm === null))
+    throw new BookRowError(BOOK_MESSAGES.size);
   const localPaperTypeId = print && isLocal ? requiredId(row.l_paper_type_id, BOOK_MESSAGES.localPaper) : null;
   const localCoverTypeId = print && isLocal ? requiredId(row.l_cover_type_id, BOOK_MESSAGES.localCover) : null;
   const internationalPaperTypeId =

@@ -32,7 +32,11 @@ export const normaliseIds = (ids: IdList): number[] =>
     : (typeof ids === 'number' ? [ids] : [...ids]).filter((id) => Number.isInteger(id) && id > 0);
 
 /** The items whose local or international record is among the ids. */
-export const itemsNamed = <T extends CartLine>(items: readonly T[], bookIds: readonly number[], internationalIds: readonly number[]): T[] =>
+export const itemsNamed = <T extends CartLine>(
+  items: readonly T[],
+  bookIds: readonly number[],
+  internationalIds: readonly number[],
+): T[] =>
   items.filter(
     (item) =>
       (item.book_id !== null && bookIds.includes(item.book_id)) ||
@@ -43,11 +47,18 @@ export const itemsNamed = <T extends CartLine>(items: readonly T[], bookIds: rea
 export type Selection<T> = { kind: 'empty' } | { kind: 'missing' } | { kind: 'selected'; items: T[] };
 
 /** The cart items a request names (by either record id); every id must be in the cart. */
-export function selectNamed<T extends CartLine>(items: readonly T[], bookIds: readonly number[], internationalIds: readonly number[]): Selection<T> {
+export function selectNamed<T extends CartLine>(
+  items: readonly T[],
+  bookIds: readonly number[],
+  internationalIds: readonly number[],
+): Selection<T> {
   if (bookIds.length === 0 && internationalIds.length === 0) return { kind: 'empty' };
   const selected = itemsNamed(items, bookIds, internationalIds);
   const covered = (id: number, key: 'book_id' | 'international_book_id') => selected.some((item) => item[key] === id);
-  if (!bookIds.every((id) => covered(id, 'book_id')) || !internationalIds.every((id) => covered(id, 'international_book_id'))) {
+  if (
+    !bookIds.every((id) => covered(id, 'book_id')) ||
+    !internationalIds.every((id) => covered(id, 'international_book_id'))
+  ) {
     return { kind: 'missing' };
   }
   return { kind: 'selected', items: selected };
@@ -77,7 +88,11 @@ export type BalancePaymentPlan =
   | { payable: false; totals: CartTotals; shortfallCents: number };
 
 /** Whether the balance covers the items (with the coupon), and if so how the payment splits. */
-export function planBalancePayment(items: readonly CartLine[], coupon: CartCoupon | null, balanceCents: number): BalancePaymentPlan {
+export function planBalancePayment(
+  items: readonly CartLine[],
+  coupon: CartCoupon | null,
+  balanceCents: number,
+): BalancePaymentPlan {
   const totals = totalsOf(items, coupon, balanceCents);
   const shortfallCents = toCents(totals.amountToPay);
   if (shortfallCents > 0) return { payable: false, totals, shortfallCents };
@@ -85,7 +100,11 @@ export function planBalancePayment(items: readonly CartLine[], coupon: CartCoupo
   return {
     payable: true,
     totals,
-    split: { cartTotalCents, couponDeductionCents: toCents(totals.couponDeduction), balanceAfterCents: balanceCents - cartTotalCents },
+    split: {
+      cartTotalCents,
+      couponDeductionCents: toCents(totals.couponDeduction),
+      balanceAfterCents: balanceCents - cartTotalCents,
+    },
   };
 }
 
@@ -96,10 +115,15 @@ export interface ProviderCharge {
 }
 
 /** ZAR cents to what a USD provider charges: at the rate (rand per dollar), rounded up to the cent. */
-export const usdCents = (zarCents: number, usdZarRate: number): number => Math.ceil((zarCents / usdZarRate) * (1 - 1e-12));
+export const usdCents = (zarCents: number, usdZarRate: number): number =>
+  Math.ceil((zarCents / usdZarRate) * (1 - 1e-12));
 
 /** EFT (PayFast) charges rand; card and PayPal charge dollars at the configured rate. */
-export function providerCharge(provider: 'eft' | 'card' | 'paypal', amountCents: number, usdZarRate: number): ProviderCharge {
+export function providerCharge(
+  provider: 'eft' | 'card' | 'paypal',
+  amountCents: number,
+  usdZarRate: number,
+): ProviderCharge {
   return provider === 'eft'
     ? { currency: 'ZAR', providerAmountCents: amountCents }
     : { currency: 'USD', providerAmountCents: usdCents(amountCents, usdZarRate) };
@@ -109,7 +133,8 @@ export function providerCharge(provider: 'eft' | 'card' | 'paypal', amountCents:
 export const chargedAsAsked = (
   charged: { amount: unknown; currency: string },
   payment: { provider_amount: unknown; provider_currency: string },
-): boolean => charged.currency === payment.provider_currency && toCents(charged.amount) === toCents(payment.provider_amount);
+): boolean =>
+  charged.currency === payment.provider_currency && toCents(charged.amount) === toCents(payment.provider_amount);
 
 /**
  * What a PayFast ITN that passed signature, source and merchant checks does to its payment,

@@ -178,7 +178,13 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
     const scaled = signature.scaleToFit(200, 45);
     w.page.drawImage(signature, { x: MARGIN, y: lineY + 3, width: scaled.width, height: scaled.height });
   } else {
-    w.page.drawText(printable(input.signedBy), { x: MARGIN + 4, y: lineY + 8, size: 18, font: fonts.italic, color: rgb(0.05, 0.15, 0.45) });
+    w.page.drawText(printable(input.signedBy), {
+      x: MARGIN + 4,
+      y: lineY + 8,
+      size: 18,
+      font: fonts.italic,
+      color: rgb(0.05, 0.15, 0.45),
+    });
   }
   if (initials) {
     const scaled = initials.scaleToFit(70, 40);

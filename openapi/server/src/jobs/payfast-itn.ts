@@ -32,7 +32,6 @@ interface Outcome {
   outcome: string;
 }
 
-
 /**
  * Processes one stored PayFast ITN: the checks of portal.yaml in order (signature, source,
  * merchant id, the transaction, amount, status, PayFast's server-to-server validation), then the
@@ -50,17 +49,20 @@ export function createPayfastItnJob(deps: PayfastItnDependencies): JobHandler<Pa
       return { status: 'refused', outcome };
     };
     if (!eft.verifySignature(pairs)) return refused('ITN refused: signature mismatch', { itn: field('m_payment_id') });
-    if (!(await eft.isAllowedSource(sourceAddress))) return refused('ITN refused: source not allowed', { ip: sourceAddress });
+    if (!(await eft.isAllowedSource(sourceAddress)))
+      return refused('ITN refused: source not allowed', { ip: sourceAddress });
     if (field('merchant_id') !== eft.settings.merchantId) return refused('ITN refused: merchant id');
     const payment = await deps.payments.findByProviderReference(field('m_payment_id'));
-    if (!payment || payment.provider !== 'eft') return refused('ITN refused: unknown payment', { itn: field('m_payment_id') });
+    if (!payment || payment.provider !== 'eft')
+      return refused('ITN refused: unknown payment', { itn: field('m_payment_id') });
     const decision = decideItn(field, payment);
     if (decision.kind === 'refuse') return refused(decision.outcome, { itn: payment.provider_reference });
     if (decision.kind === 'ignore') {
       log.info({ status: decision.status }, 'ITN ignored: status');
       return { status: 'processed', outcome: 'ITN ignored: status' };
     }
-    if (!(await eft.validate(pairs))) return refused('ITN refused: provider validation failed', { itn: payment.provider_reference });
+    if (!(await eft.validate(pairs)))
+      return refused('ITN refused: provider validation failed', { itn: payment.provider_reference });
     if (decision.kind === 'credit') {
       const { credited } = await deps.credit(payment.id, decision.pfPaymentId, deps.now());
       const outcome = credited ? 'ITN credited' : 'ITN already processed';
@@ -82,7 +84,11 @@ export function createPayfastItnJob(deps: PayfastItnDependencies): JobHandler<Pa
       await deps.notifications.recordAttempt(notificationId, { ...result, at: deps.now() });
     },
     async onFailure({ notificationId }, _job, error, final) {
-      await deps.notifications.recordAttempt(notificationId, { status: final ? 'failed' : 'received', error, at: deps.now() });
+      await deps.notifications.recordAttempt(notificationId, {
+        status: final ? 'failed' : 'received',
+        error,
+        at: deps.now(),
+      });
     },
   };
 }

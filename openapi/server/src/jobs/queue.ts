@@ -116,7 +116,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       handlers.set(type, handler as unknown as JobHandler<Record<string, unknown>>);
     },
     async enqueue(type, payload, enqueueOptions = {}) {
-      const job = await repository.enqueue({ type, payload, maxAttempts: this.maxAttemptsOf(type), runAt: enqueueOptions.runAt ?? now() });
+      const job = await repository.enqueue({
+        type,
+        payload,
+        maxAttempts: this.maxAttemptsOf(type),
+        runAt: enqueueOptions.runAt ?? now(),
+      });
       this.wake();
       return job;
     },

@@ -33,7 +33,8 @@ const STATUSES: Record<string, CardPaymentStatus['status']> = {
 
 /** An amount the provider gave as a number or a string, as a decimal string with 2 places; null when not one. */
 function toAmount(value: unknown): string | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(number) && number >= 0 ? number.toFixed(2) : null;
 }
 

@@ -47,7 +47,10 @@ export interface PaymentSettings {
 export const PAYFAST_SANDBOX_MERCHANT = { id: '10000100', key: '46f0cd694581a', passphrase: 'jt7NOE43FZPn' } as const;
 
 /** Card and PayPal credentials of the built-in sandboxes (not secrets: they guard nothing real). */
-export const CARD_SANDBOX_KEYS = { publicKey: 'FLWPUBK_TEST-pod-sandbox-X', secretKey: 'FLWSECK_TEST-pod-sandbox-X' } as const;
+export const CARD_SANDBOX_KEYS = {
+  publicKey: 'FLWPUBK_TEST-pod-sandbox-X',
+  secretKey: 'FLWSECK_TEST-pod-sandbox-X',
+} as const;
 export const PAYPAL_SANDBOX_CREDENTIALS = { clientId: 'pod-sandbox-client', secret: 'pod-sandbox-secret' } as const;
 
 const DEFAULT_ALLOWED_SOURCES = ['127.0.0.1', '::1'];
@@ -91,7 +94,8 @@ export function loadPaymentSettings(env: NodeJS.ProcessEnv, publicUrl: string): 
       merchantId: setting(env, 'PAYFAST_MERCHANT_ID', PAYFAST_SANDBOX_MERCHANT.id),
       merchantKey: setting(env, 'PAYFAST_MERCHANT_KEY', PAYFAST_SANDBOX_MERCHANT.key),
       // Unset: the sandbox merchant's. Set but blank: none (a merchant without a passphrase).
-      passphrase: env.PAYFAST_PASSPHRASE === undefined ? PAYFAST_SANDBOX_MERCHANT.passphrase : env.PAYFAST_PASSPHRASE.trim(),
+      passphrase:
+        env.PAYFAST_PASSPHRASE === undefined ? PAYFAST_SANDBOX_MERCHANT.passphrase : env.PAYFAST_PASSPHRASE.trim(),
       processUrl: setting(env, 'PAYFAST_PROCESS_URL', `${base}/sandbox/payfast/eng/process`),
       validateUrl: setting(env, 'PAYFAST_VALIDATE_URL', `${base}/sandbox/payfast/eng/query/validate`),
       allowedSources: sources.length > 0 ? sources : [...DEFAULT_ALLOWED_SOURCES],

@@ -108,7 +108,9 @@ export function payfastParamString(pairs: FormPairs, passphrase = '', options: P
 
 /** PayFast's signature: the MD5 of payfastParamString, lower-case hex. */
 export function payfastSignature(pairs: FormPairs, passphrase: string, options: ParamStringOptions = {}): string {
-  return createHash('md5').update(payfastParamString(pairs, passphrase, options), 'utf8').digest('hex');
+  return createHash('md5')
+    .update(payfastParamString(pairs, passphrase, options), 'utf8')
+    .digest('hex');
 }
 
 /** An address as BlockList wants it: IPv4-mapped IPv6 (::ffff:a.b.c.d) as plain IPv4; null when not an IP. */
@@ -233,7 +235,8 @@ export function createPayFastGateway(settings: PayFastSettings, http: ProviderHt
         // Not an answer: the notification is processed again later (jobs retry), never refused.
         throw new ProviderError('eft', 'The EFT provider could not be reached', undefined, { cause: err });
       }
-      if (response.status >= 500) throw new ProviderError('eft', `The EFT provider answered ${response.status}`, response.status);
+      if (response.status >= 500)
+        throw new ProviderError('eft', `The EFT provider answered ${response.status}`, response.status);
       if (response.status !== 200) return false;
       return (await response.text()).trim() === 'VALID';
     },

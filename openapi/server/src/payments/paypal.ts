@@ -30,7 +30,9 @@ interface OrderBody {
 interface CaptureBody {
   purchase_units?: Array<{
     reference_id?: unknown;
-    payments?: { captures?: Array<{ id?: unknown; status?: unknown; amount?: { currency_code?: unknown; value?: unknown } }> };
+    payments?: {
+      captures?: Array<{ id?: unknown; status?: unknown; amount?: { currency_code?: unknown; value?: unknown } }>;
+    };
   }>;
 }
 

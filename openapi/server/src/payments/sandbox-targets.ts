@@ -15,7 +15,12 @@ export function ownNotifyUrl(publicUrl: string): string {
 /** Whether `url` is exactly this server's notify URL (compared after URL parsing, so `..` cannot sneak past). */
 export function isOwnNotifyUrl(url: string, publicUrl: string): boolean {
   const parsed = parse(url);
-  return parsed !== null && parsed.search === '' && parsed.hash === '' && parsed.href === parse(ownNotifyUrl(publicUrl))?.href;
+  return (
+    parsed !== null &&
+    parsed.search === '' &&
+    parsed.hash === '' &&
+    parsed.href === parse(ownNotifyUrl(publicUrl))?.href
+  );
 }
 
 /** Whether `url` is an absolute URL on `publicUrl`'s origin (scheme, host and port). */

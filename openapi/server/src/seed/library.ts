@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { internationalPrintCost, internationalRoyalty, localPrintCost, localRoyalty, processingCost } from '@pod/shared-contracts/pricing';
+import {
+  internationalPrintCost,
+  internationalRoyalty,
+  localPrintCost,
+  localRoyalty,
+  processingCost,
+} from '@pod/shared-contracts/pricing';
 import type { NewCartItem } from '../plugins/app/cart-repository.js';
 import type { BookContractData, BookMiscData, BookRow, NewBookRow } from '../plugins/external/db-schema.js';
 import { DEMO_ACCOUNT } from './accounts.js';
@@ -9,7 +15,11 @@ import { DEMO_UPLOADS, type DemoUpload } from './uploads.js';
 
 export const DAY_MS = 86_400_000;
 
-export const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 const authorName = `${DEMO_ACCOUNT.nameFirst} ${DEMO_ACCOUNT.nameLast}`;
 
@@ -17,9 +27,15 @@ const authorName = `${DEMO_ACCOUNT.nameFirst} ${DEMO_ACCOUNT.nameLast}`;
 function filesOf(upload: DemoUpload) {
   if (upload.stage === 'getquote' || upload.stage === 'signedcontract') return [];
   return [
-    ...(upload.format === 'print' ? [{ filename: `${slug(upload.title)}-cover.pdf`, title: 'Cover', kind: 'cover' }] : []),
+    ...(upload.format === 'print'
+      ? [{ filename: `${slug(upload.title)}-cover.pdf`, title: 'Cover', kind: 'cover' }]
+      : []),
     ...(upload.format === 'audiobook'
-      ? [1, 2, 3].map((n) => ({ filename: `${slug(upload.title)}-chapter-${n}.mp3`, title: `Chapter ${n}`, kind: 'audio' }))
+      ? [1, 2, 3].map((n) => ({
+          filename: `${slug(upload.title)}-chapter-${n}.mp3`,
+          title: `Chapter ${n}`,
+          kind: 'audio',
+        }))
       : [{ filename: `${slug(upload.title)}.pdf`, title: 'Book', kind: 'book' }]),
   ];
 }
@@ -33,7 +49,8 @@ export function buildBookRows(userId: number, now: Date, costs: DemoUnitCosts): 
     const createdAt = new Date(now.getTime() - upload.ageDays * DAY_MS);
     const pages = upload.pages ?? 0;
     const localCost = upload.format === 'print' ? localPrintCost({ pages, ...costs.local }, prices) : 0;
-    const internationalCost = upload.format === 'print' ? internationalPrintCost({ pages, ...costs.international }, prices) : 0;
+    const internationalCost =
+      upload.format === 'print' ? internationalPrintCost({ pages, ...costs.international }, prices) : 0;
     const localPrice = upload.regions.includes('local') ? (upload.localPrice ?? null) : null;
     const internationalPrice = upload.regions.includes('international') ? (upload.internationalPrice ?? null) : null;
     const misc: BookMiscData = {
@@ -77,11 +94,17 @@ export function buildBookRows(userId: number, now: Date, costs: DemoUnitCosts): 
         price_sale: isInternational ? internationalPrice : localPrice,
         local_price: localPrice,
         international_price: internationalPrice,
-        local_royalty: localPrice === null ? null : localRoyalty({ format: upload.format, price: localPrice, printCost: localCost }, prices),
+        local_royalty:
+          localPrice === null
+            ? null
+            : localRoyalty({ format: upload.format, price: localPrice, printCost: localCost }, prices),
         international_royalty:
           internationalPrice === null
             ? null
-            : internationalRoyalty({ format: upload.format, price: internationalPrice, printCost: internationalCost }, prices),
+            : internationalRoyalty(
+                { format: upload.format, price: internationalPrice, printCost: internationalCost },
+                prices,
+              ),
         misc: JSON.stringify(misc),
         contract: contract && JSON.stringify(contract),
         thumbnail: upload.thumbnail ? coverThumbnail(upload.title, upload.thumbnail) : null,
@@ -94,14 +117,22 @@ export function buildBookRows(userId: number, now: Date, costs: DemoUnitCosts): 
 }
 
 /** Unpaid, not cancelled quotes wait in the cart, priced with the stored price list. */
-export function buildCartItems(userId: number, now: Date, saved: readonly BookRow[], costs: DemoUnitCosts): NewCartItem[] {
+export function buildCartItems(
+  userId: number,
+  now: Date,
+  saved: readonly BookRow[],
+  costs: DemoUnitCosts,
+): NewCartItem[] {
   return DEMO_UPLOADS.filter((upload) => !upload.paid && !upload.archived).map((upload) => {
     const records = saved.filter((book) => book.book_title === upload.title);
     return {
       userId,
       bookId: records.find((book) => !book.is_international)?.id ?? null,
       internationalBookId: records.find((book) => book.is_international)?.id ?? null,
-      services: processingCost({ format: upload.format, pages: upload.pages, isbnRequired: upload.isbn === null }, costs.prices).services,
+      services: processingCost(
+        { format: upload.format, pages: upload.pages, isbnRequired: upload.isbn === null },
+        costs.prices,
+      ).services,
       createdAt: new Date(now.getTime() - upload.ageDays * DAY_MS),
     };
   });

@@ -4,10 +4,30 @@
 export const DEMO_ORDER_LINES = 600;
 
 export const CUSTOMERS = [
-  'Sipho Mthembu', 'Anele Zulu', 'Pieter Botha', 'Fatima Patel', 'Lindiwe Ndlovu', 'Johan van Wyk',
-  'Nomsa Khumalo', 'Rashid Adams', 'Chantelle Pillay', 'Thabo Molefe', 'Megan Jacobs', 'Kagiso Sithole',
-  'Zanele Mahlangu', 'Ruan Pretorius', 'Ayesha Davids', 'Bongani Nxumalo', 'Sarah Cohen', 'Lerato Dube',
-  'Emily Carter', 'Michael Brown', 'Olivia Smith', 'Noah Williams', 'Grace Naidoo', 'Tshepo Mokoena',
+  'Sipho Mthembu',
+  'Anele Zulu',
+  'Pieter Botha',
+  'Fatima Patel',
+  'Lindiwe Ndlovu',
+  'Johan van Wyk',
+  'Nomsa Khumalo',
+  'Rashid Adams',
+  'Chantelle Pillay',
+  'Thabo Molefe',
+  'Megan Jacobs',
+  'Kagiso Sithole',
+  'Zanele Mahlangu',
+  'Ruan Pretorius',
+  'Ayesha Davids',
+  'Bongani Nxumalo',
+  'Sarah Cohen',
+  'Lerato Dube',
+  'Emily Carter',
+  'Michael Brown',
+  'Olivia Smith',
+  'Noah Williams',
+  'Grace Naidoo',
+  'Tshepo Mokoena',
 ];
 
 /** 'shipped to customer' shows green, every other status red. */

@@ -24,7 +24,12 @@ const uploadOf = (book: BookRow) => DEMO_UPLOADS.find((upload) => upload.title =
  * lines of one order id; the client de-duplicates). `next` is the seeded random source, so every
  * start builds the same lines.
  */
-export function buildOrderRows(userId: number, now: Date, saved: readonly BookRow[], next: () => number): NewOrderRow[] {
+export function buildOrderRows(
+  userId: number,
+  now: Date,
+  saved: readonly BookRow[],
+  next: () => number,
+): NewOrderRow[] {
   const sellers = saved.flatMap((book) => {
     const upload = uploadOf(book);
     return upload.status === 'approved' ? Array.from({ length: upload.orderWeight ?? 1 }, () => book) : [];
@@ -56,7 +61,10 @@ export function buildOrderRows(userId: number, now: Date, saved: readonly BookRo
 }
 
 /** Sales summaries of the approved books, consistent with their distinct order lines. */
-export function buildSalesSummaries(saved: readonly BookRow[], orderRows: readonly NewOrderRow[]): Insertable<SalesSummariesTable>[] {
+export function buildSalesSummaries(
+  saved: readonly BookRow[],
+  orderRows: readonly NewOrderRow[],
+): Insertable<SalesSummariesTable>[] {
   return saved
     .filter((book) => uploadOf(book).status === 'approved')
     .map((book) => {

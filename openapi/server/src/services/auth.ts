@@ -33,7 +33,12 @@ export function createAuthService(app: FastifyInstance, config: AppConfig) {
    * (which lock the account and throttle addresses) never lock its owner out. Everyone else is
    * counted per account and per client address.
    */
-  function loginKeys(limits: RateLimits, email: string, address: string, device: DeviceClaims | undefined): LimitedKey[] {
+  function loginKeys(
+    limits: RateLimits,
+    email: string,
+    address: string,
+    device: DeviceClaims | undefined,
+  ): LimitedKey[] {
     if (device) return [{ limit: limits.loginFailuresPerDevice, scope: 'login-device', value: device.nonce }];
     return [
       loginAccountKey(limits.loginFailuresPerEmail, email),

@@ -145,7 +145,9 @@ export function createBooksService(app: FastifyInstance) {
       return {
         statusCode: 0,
         localBooks: books.filter((book) => !book.is_international).map((book) => toBookView(book, partnerOf(book))),
-        internationalBooks: books.filter((book) => book.is_international).map((book) => toBookView(book, partnerOf(book))),
+        internationalBooks: books
+          .filter((book) => book.is_international)
+          .map((book) => toBookView(book, partnerOf(book))),
       };
     },
 
@@ -179,17 +181,19 @@ export function createBooksService(app: FastifyInstance) {
       const { id, flag } = request.params;
       if (!isStoredId(id)) throw bookNotFound();
       const userId = request.userId;
-      const outcome = await unitOfWork.run(async ({ books, cart }) => {
-        // Cart first: the item's side is cleared explicitly (and emptied items dropped) before
-        // the record goes; a refused delete rolls both back.
-        await cart.removeBook(userId, id);
-        const result = await books.deleteArchived(userId, id, flag === 1);
-        if (result !== 'done') throw new RefusedChange(result);
-        return result;
-      }).catch((err: unknown) => {
-        if (err instanceof RefusedChange) return err.outcome;
-        throw err;
-      });
+      const outcome = await unitOfWork
+        .run(async ({ books, cart }) => {
+          // Cart first: the item's side is cleared explicitly (and emptied items dropped) before
+          // the record goes; a refused delete rolls both back.
+          await cart.removeBook(userId, id);
+          const result = await books.deleteArchived(userId, id, flag === 1);
+          if (result !== 'done') throw new RefusedChange(result);
+          return result;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof RefusedChange) return err.outcome;
+          throw err;
+        });
       if (outcome === 'not-found') throw bookNotFound();
       if (outcome === 'not-allowed') throw new HttpProblem(409, DELETE_FAILED_MESSAGE);
       return { statusCode: 0, description: DELETED_DESCRIPTION };

@@ -79,7 +79,13 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
   const sessions = createSessionIssuer(app, config);
   app.jobs.define(
     PASSWORD_RESET_JOB,
-    createPasswordResetJob({ users: userRepository, unitOfWork, mailer, config, log: app.log.child({ component: 'password-reset' }) }),
+    createPasswordResetJob({
+      users: userRepository,
+      unitOfWork,
+      mailer,
+      config,
+      log: app.log.child({ component: 'password-reset' }),
+    }),
   );
 
   const emailTaken = () => new HttpProblem(409, EMAIL_TAKEN_MESSAGE, 'U30');

@@ -19,9 +19,8 @@ type Parameters<K extends OperationId> = Operation<K>['parameters'];
 type Defined<T> = [T] extends [undefined] ? never : Exclude<T, undefined>;
 
 /** The request body the glue has validated against portal.yaml. */
-export type RequestBody<K extends OperationId> = Operation<K> extends { requestBody?: infer B }
-  ? ContentBody<NonNullable<B>>
-  : never;
+export type RequestBody<K extends OperationId> =
+  Operation<K> extends { requestBody?: infer B } ? ContentBody<NonNullable<B>> : never;
 
 /** The statuses of an operation's answers below 300. */
 type SuccessStatus<K extends OperationId> = Extract<keyof Operation<K>['responses'], 200 | 201 | 202 | 204>;

@@ -3,7 +3,17 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/seed/index.js';
 import { assertMoneyInvariants } from '../helpers/money-invariants.js';
-import { bearer, buildTestApp, latestMail, linkIn, loginToken, registerUser, activateUser, uniqueAddress, type TestApp } from '../helpers/test-app.js';
+import {
+  bearer,
+  buildTestApp,
+  latestMail,
+  linkIn,
+  loginToken,
+  registerUser,
+  activateUser,
+  uniqueAddress,
+  type TestApp,
+} from '../helpers/test-app.js';
 import { malformedCases, prng } from './malformed.js';
 import { NOT_ID_BEARING, OWNERSHIP, type OwnerResources } from './ownership.js';
 import { contractOperations } from './spec-walk.js';
@@ -30,8 +40,19 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
 
   /** Everything of A's that B could change: account, books, cart, ledger, payments, redemptions. */
   const snapshotOfA = async () => {
-    const rows = async (table: 'users' | 'books' | 'cart_items' | 'ledger_entries' | 'payment_transactions' | 'coupon_redemptions' | 'refresh_tokens', column: string) =>
-      (await sql`SELECT * FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${userIdA} ORDER BY 1`.execute(t.app.db)).rows;
+    const rows = async (
+      table:
+        | 'users'
+        | 'books'
+        | 'cart_items'
+        | 'ledger_entries'
+        | 'payment_transactions'
+        | 'coupon_redemptions'
+        | 'refresh_tokens',
+      column: string,
+    ) =>
+      (await sql`SELECT * FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${userIdA} ORDER BY 1`.execute(t.app.db))
+        .rows;
     return JSON.stringify({
       user: await rows('users', 'id'),
       books: await rows('books', 'user_id'),
@@ -48,7 +69,10 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
       providerHttp: 'inject',
       config: { publicUrl: 'http://portal.example.test' },
       // Warnings are kept: the data-error safety net logs one whenever a portal.yaml bound is missing.
-      logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(JSON.parse(line) as { msg: string }) } },
+      logger: {
+        level: 'warn',
+        stream: { write: (line: string) => void warnings.push(JSON.parse(line) as { msg: string }) },
+      },
     });
     const app = t.app;
     await seedDemo(app);
@@ -59,19 +83,28 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
     const verifyLink = linkIn((await latestMail(app, userB.email))!.text_body, '/verify');
     await activateUser(app, userB.email);
     tokenB = userB.accessToken;
-    await app.inject({ method: 'PUT', url: `/api/v1/user/forgotpwd/${encodeURIComponent(userB.email)}`, remoteAddress: uniqueAddress() });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/forgotpwd/${encodeURIComponent(userB.email)}`,
+      remoteAddress: uniqueAddress(),
+    });
     const resetLink = linkIn((await latestMail(app, userB.email))!.text_body, '/reset-password');
 
     const books = await app.bookRepository.listByUser(userIdA);
     const flagOf = (book: { is_international: boolean }) => (book.is_international ? 1 : 0) as 0 | 1;
-    const local = books.find((b) => !b.is_international && books.some((p) => p.is_international && p.pair_id === b.pair_id))!;
+    const local = books.find(
+      (b) => !b.is_international && books.some((p) => p.is_international && p.pair_id === b.pair_id),
+    )!;
     const international = books.find((b) => b.is_international && b.pair_id === local.pair_id)!;
     const contract = books.find((b) => b.contract !== null && b.misc.status !== 'quote')!;
     const quote = books.find((b) => b.misc.status === 'quote' && !b.misc.archived && !b.misc.isPaid)!;
     const archived = books.find((b) => b.misc.archived && !b.misc.isPaid)!;
     const cartItems = await app.cartRepository.listByUser(userIdA);
     const [cartItem] = cartItems;
-    assert.ok(local && international && contract && quote && archived && cartItem, 'the demo library has every kind of record');
+    assert.ok(
+      local && international && contract && quote && archived && cartItem,
+      'the demo library has every kind of record',
+    );
 
     const pay = (provider: string, reference: string) =>
       app.inject({
@@ -82,7 +115,9 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
         payload: {
           transaction_ref: reference,
           user_book_id: cartItems.flatMap((item) => (item.book_id === null ? [] : [item.book_id])),
-          user_international_book_id: cartItems.flatMap((item) => (item.international_book_id === null ? [] : [item.international_book_id])),
+          user_international_book_id: cartItems.flatMap((item) =>
+            item.international_book_id === null ? [] : [item.international_book_id],
+          ),
           provider,
         },
       });
@@ -114,8 +149,14 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
 
   it('classifies every operation of portal.yaml as id-bearing (with a case) or not (with a reason)', () => {
     const unclassified = operations.map((o) => o.operationId).filter((id) => !OWNERSHIP[id] && !NOT_ID_BEARING[id]);
-    assert.deepEqual(unclassified, [], 'add these operations to OWNERSHIP or NOT_ID_BEARING in test/contract/ownership.ts');
-    const stale = [...Object.keys(OWNERSHIP), ...Object.keys(NOT_ID_BEARING)].filter((id) => !operations.some((o) => o.operationId === id));
+    assert.deepEqual(
+      unclassified,
+      [],
+      'add these operations to OWNERSHIP or NOT_ID_BEARING in test/contract/ownership.ts',
+    );
+    const stale = [...Object.keys(OWNERSHIP), ...Object.keys(NOT_ID_BEARING)].filter(
+      (id) => !operations.some((o) => o.operationId === id),
+    );
     assert.deepEqual(stale, [], 'operations no longer in portal.yaml');
   });
 
@@ -132,7 +173,8 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
         remoteAddress: uniqueAddress(),
         headers: { ...(request.headers as object), ...(!ownership.public && bearer(tokenB)) },
       });
-      const notImplemented = response.statusCode === 501 && / is not implemented yet /.test(response.json<{ message: string }>().message);
+      const notImplemented =
+        response.statusCode === 501 && / is not implemented yet /.test(response.json<{ message: string }>().message);
       answers[response.statusCode] = (answers[response.statusCode] ?? 0) + 1;
       if (!ownership.expect.includes(response.statusCode) && !notImplemented) {
         failures.push(`${operation.operationId}: ${response.statusCode} ${response.body.slice(0, 200)}`);
@@ -173,7 +215,11 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
     );
     assert.deepEqual(failures, [], `replay with CONTRACT_SEED=${SEED}`);
     const safetyNet = warnings.filter((w) => w.msg.startsWith('database data exception'));
-    assert.equal(safetyNet.length, 0, 'a request value reached the database unbounded (see the INVALID_VALUE safety net)');
+    assert.equal(
+      safetyNet.length,
+      0,
+      'a request value reached the database unbounded (see the INVALID_VALUE safety net)',
+    );
     assert.equal(await snapshotOfA(), before, "B's malformed requests changed user A's data");
   });
 
@@ -182,7 +228,11 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
   });
 
   it("lets user A still reach A's own resources (the matrix's ids are real)", async () => {
-    const own = await t.app.inject({ method: 'GET', url: `/api/v1/user/viewusersbookinfo/${a.localBookId}/0`, headers: bearer(tokenA) });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/viewusersbookinfo/${a.localBookId}/0`,
+      headers: bearer(tokenA),
+    });
     assert.equal(own.statusCode, 200, own.body);
   });
 });

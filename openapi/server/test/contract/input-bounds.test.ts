@@ -38,9 +38,16 @@ describe('request values are bounded by portal.yaml', () => {
   };
 
   it('refuses a NUL character in a coupon code, a payment reference and a title', async () => {
-    assertSchemaRefusal(await call('POST', '/user/addcoupon', { coupon_code: 'WELCOME\u000050' }), /coupon_code must match pattern/);
     assertSchemaRefusal(
-      await call('POST', '/user/checkoutpayment', { book_ids: [], international_book_ids: [], reference: 'BAL-\u00001' }),
+      await call('POST', '/user/addcoupon', { coupon_code: 'WELCOME\u000050' }),
+      /coupon_code must match pattern/,
+    );
+    assertSchemaRefusal(
+      await call('POST', '/user/checkoutpayment', {
+        book_ids: [],
+        international_book_ids: [],
+        reference: 'BAL-\u00001',
+      }),
       /reference must match pattern/,
     );
     assertSchemaRefusal(
@@ -50,11 +57,18 @@ describe('request values are bounded by portal.yaml', () => {
   });
 
   it('refuses integers past the int4 range in the query and the path', async () => {
-    assertSchemaRefusal(await call('GET', '/user/getbookorders?skip=99999999999999999999'), /skip must be <= 2147483647/);
+    assertSchemaRefusal(
+      await call('GET', '/user/getbookorders?skip=99999999999999999999'),
+      /skip must be <= 2147483647/,
+    );
     assertSchemaRefusal(await call('GET', '/user/cart?coupon_id=2147483648'), /coupon_id must be <= 2147483647/);
     assertSchemaRefusal(await call('GET', '/user/getordersperbook/2147483648'), /id must be <= 2147483647/);
     assertSchemaRefusal(
-      await call('POST', '/user/checkoutpayment', { book_ids: [2147483648], international_book_ids: [], reference: 'BAL-1' }),
+      await call('POST', '/user/checkoutpayment', {
+        book_ids: [2147483648],
+        international_book_ids: [],
+        reference: 'BAL-1',
+      }),
       /book_ids\/0 must be <= 2147483647/,
     );
   });
@@ -62,12 +76,18 @@ describe('request values are bounded by portal.yaml', () => {
   it('refuses an audiobook of 600,000,000 pages, and saves nothing', async () => {
     const audiobook = { format_type: 'audiobook', recording_needed: true, is_international: false };
     assertSchemaRefusal(
-      await call('POST', '/user/bulkcalculate', { row: bulkRow({ ...audiobook, no_of_pages: 600_000_000 }), is_bulk: true }),
+      await call('POST', '/user/bulkcalculate', {
+        row: bulkRow({ ...audiobook, no_of_pages: 600_000_000 }),
+        is_bulk: true,
+      }),
       /no_of_pages must be <= /,
     );
     // As text the number passes the schema; the server's page rule refuses it (the specification's
     // 1200 limit covers every non-eBook format, audiobooks included).
-    const text = await call('POST', '/user/bulkcalculate', { row: bulkRow({ ...audiobook, no_of_pages: '600000000' }), is_bulk: true });
+    const text = await call('POST', '/user/bulkcalculate', {
+      row: bulkRow({ ...audiobook, no_of_pages: '600000000' }),
+      is_bulk: true,
+    });
     assert.equal(text.statusCode, 400, text.body);
     assert.deepEqual([text.json().code, text.json().message], ['VALIDATION', BOOK_MESSAGES.pagesMax]);
     const ebook = await call('POST', '/user/bulkcalculate', {

@@ -35,7 +35,9 @@ export function sample(node: unknown, depth = 0): unknown {
   if (types.includes('object') || schema.properties) {
     if (depth > 6) return {};
     const properties = (schema.properties as Record<string, unknown>) ?? {};
-    return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, sample(property, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => [name, sample(property, depth + 1)]),
+    );
   }
   if (types.includes('array')) return depth > 6 ? [] : [sample(schema.items ?? {}, depth + 1)];
   if (types.includes('integer')) return Math.max(1, Number(schema.minimum ?? 1));
@@ -90,7 +92,22 @@ function deeplyNested(depth: number, asObject: boolean): string {
   return asObject ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 }
 
-const PATH_VALUES = ['%00', 'a%00b', '99999999999999999999', '2147483648', '-1', '0', 'abc', '1.5', '%FF%FE', '%', 'x'.repeat(2000), '%F0%9F%98%80', '..%2F..%2Fetc', '%0d%0aX-Injected:%201'];
+const PATH_VALUES = [
+  '%00',
+  'a%00b',
+  '99999999999999999999',
+  '2147483648',
+  '-1',
+  '0',
+  'abc',
+  '1.5',
+  '%FF%FE',
+  '%',
+  'x'.repeat(2000),
+  '%F0%9F%98%80',
+  '..%2F..%2Fetc',
+  '%0d%0aX-Injected:%201',
+];
 const QUERY_VALUES = [...PATH_VALUES, '', '1&skip=2', 'true', '[1]'];
 
 /** Fills the path template with the sampled (or given) parameter values, encoded. */
@@ -134,9 +151,16 @@ export function malformedCases(operation: ContractOperation, random: () => numbe
   const baseObject = base && typeof base === 'object' && !Array.isArray(base) ? (base as Record<string, unknown>) : {};
   const serialise = (value: unknown): string =>
     form && value && typeof value === 'object'
-      ? new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()
+      ? new URLSearchParams(
+          Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+        ).toString()
       : JSON.stringify(value);
-  const withBody = (label: string, payload: string | Buffer | undefined, type: string | undefined, url = urlOf(operation, pathValues, queryValues)): MalformedCase => ({
+  const withBody = (
+    label: string,
+    payload: string | Buffer | undefined,
+    type: string | undefined,
+    url = urlOf(operation, pathValues, queryValues),
+  ): MalformedCase => ({
     label,
     request: { method, url, ...(payload !== undefined && { payload }), headers: type ? { 'content-type': type } : {} },
   });
@@ -150,14 +174,22 @@ export function malformedCases(operation: ContractOperation, random: () => numbe
     withBody('form body', 'a=1&initial_login=7', 'application/x-www-form-urlencoded'),
     withBody('octet-stream body', Buffer.from([0, 1, 2, 255]), 'application/octet-stream'),
     withBody('xml body', '<a>1</a>', 'application/xml'),
-    withBody('multipart body', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', 'multipart/form-data; boundary=x'),
+    withBody(
+      'multipart body',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      'multipart/form-data; boundary=x',
+    ),
     withBody('body without content type', validBody, undefined),
     withBody('content type with odd parameters', validBody, `${contentType}; charset=latin-99; x="\u0001"`),
     withBody('content type list', validBody, `${contentType}, text/plain`),
     withBody('malformed JSON (truncated)', '{"a":', 'application/json'),
     withBody('malformed JSON (single quotes)', "{'a': 1}", 'application/json'),
     withBody('JSON with NUL byte', '{"a":"\u0000"}', 'application/json'),
-    withBody('JSON with __proto__', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}', 'application/json'),
+    withBody(
+      'JSON with __proto__',
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}',
+      'application/json',
+    ),
     withBody('JSON null', 'null', contentType),
     withBody('JSON array', '[]', contentType),
     withBody('JSON number', '1e400', contentType),
@@ -171,16 +203,32 @@ export function malformedCases(operation: ContractOperation, random: () => numbe
   for (const parameter of operation.parameters) {
     for (const value of parameter.in === 'path' ? PATH_VALUES : QUERY_VALUES) {
       if (parameter.in === 'path') {
-        cases.push(withBody(`path ${parameter.name}=${value.slice(0, 30)}`, operation.body ? validBody : undefined, operation.body ? contentType : undefined, urlOf(operation, { ...pathValues, [parameter.name]: value }, queryValues)));
+        cases.push(
+          withBody(
+            `path ${parameter.name}=${value.slice(0, 30)}`,
+            operation.body ? validBody : undefined,
+            operation.body ? contentType : undefined,
+            urlOf(operation, { ...pathValues, [parameter.name]: value }, queryValues),
+          ),
+        );
       } else if (parameter.in === 'query') {
-        cases.push(withBody(`query ${parameter.name}=${value.slice(0, 30)}`, operation.body ? validBody : undefined, operation.body ? contentType : undefined, urlOf(operation, pathValues, { ...queryValues, [parameter.name]: value })));
+        cases.push(
+          withBody(
+            `query ${parameter.name}=${value.slice(0, 30)}`,
+            operation.body ? validBody : undefined,
+            operation.body ? contentType : undefined,
+            urlOf(operation, pathValues, { ...queryValues, [parameter.name]: value }),
+          ),
+        );
       }
     }
   }
 
   // Hostile values in body properties (top level and one level down), chosen by the PRNG.
   const fields: string[][] = Object.entries(baseObject).flatMap(([name, value]) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? [[name], ...Object.keys(value).map((inner) => [name, inner])] : [[name]],
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? [[name], ...Object.keys(value).map((inner) => [name, inner])]
+      : [[name]],
   );
   const bodyCases = Math.max(fields.length * 3, minimum + 1 - cases.length, 10);
   for (let i = 0; operation.body && !binary && i < bodyCases; i += 1) {
@@ -189,7 +237,9 @@ export function malformedCases(operation: ContractOperation, random: () => numbe
     const body = structuredClone(baseObject);
     if (field.length === 2) (body[field[0]!] as Record<string, unknown>)[field[1]!] = value;
     else body[field[0]!] = value;
-    cases.push(withBody(`body ${field.join('.')}=${JSON.stringify(value)?.slice(0, 30)}`, serialise(body), contentType));
+    cases.push(
+      withBody(`body ${field.join('.')}=${JSON.stringify(value)?.slice(0, 30)}`, serialise(body), contentType),
+    );
   }
   // Operations without a body (or with raw bytes) get more hostile parameter combinations.
   const parameters = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query');
@@ -198,11 +248,32 @@ export function malformedCases(operation: ContractOperation, random: () => numbe
     const parameter = parameters.length ? pick(parameters) : undefined;
     const value = encode(pick(HOSTILE_VALUES));
     if (!parameter) {
-      cases.push(withBody(`stray query ${value.slice(0, 30)}`, undefined, undefined, `${urlOf(operation, pathValues, queryValues)}?x=${value}`));
+      cases.push(
+        withBody(
+          `stray query ${value.slice(0, 30)}`,
+          undefined,
+          undefined,
+          `${urlOf(operation, pathValues, queryValues)}?x=${value}`,
+        ),
+      );
     } else if (parameter.in === 'path') {
-      cases.push(withBody(`path ${parameter.name}=${value.slice(0, 30)}`, operation.body ? validBody : undefined, operation.body ? contentType : undefined, urlOf(operation, { ...pathValues, [parameter.name]: value }, queryValues)));
+      cases.push(
+        withBody(
+          `path ${parameter.name}=${value.slice(0, 30)}`,
+          operation.body ? validBody : undefined,
+          operation.body ? contentType : undefined,
+          urlOf(operation, { ...pathValues, [parameter.name]: value }, queryValues),
+        ),
+      );
     } else {
-      cases.push(withBody(`query ${parameter.name}=${value.slice(0, 30)}`, operation.body ? validBody : undefined, operation.body ? contentType : undefined, urlOf(operation, pathValues, { ...queryValues, [parameter.name]: value })));
+      cases.push(
+        withBody(
+          `query ${parameter.name}=${value.slice(0, 30)}`,
+          operation.body ? validBody : undefined,
+          operation.body ? contentType : undefined,
+          urlOf(operation, pathValues, { ...queryValues, [parameter.name]: value }),
+        ),
+      );
     }
   }
   return cases;

@@ -48,7 +48,10 @@ const contractBody = (a: OwnerResources) => ({
   initial_base64: 'data:image/png;base64,AA==',
   signed_place: 'Durban',
 });
-const uploadBody = (a: OwnerResources) => ({ local_bookId: a.localBookId, international_bookId: a.internationalBookId });
+const uploadBody = (a: OwnerResources) => ({
+  local_bookId: a.localBookId,
+  international_bookId: a.internationalBookId,
+});
 
 /**
  * Every id-bearing operation of portal.yaml: how user B names user A's resource. B must get the
@@ -56,56 +59,127 @@ const uploadBody = (a: OwnerResources) => ({ local_bookId: a.localBookId, intern
  * implemented (the suite checks it is the not-implemented Problem).
  */
 export const OWNERSHIP: Record<string, OwnershipCase> = {
-  verifyAccount: { public: true, request: (a) => json('GET', `/user/verifyaccount/${a.userId}/${a.foreignVerifyToken}`), expect: [400] },
+  verifyAccount: {
+    public: true,
+    request: (a) => json('GET', `/user/verifyaccount/${a.userId}/${a.foreignVerifyToken}`),
+    expect: [400],
+  },
   resetPassword: {
     public: true,
-    request: (a) => json('PUT', `/user/pwdlinkcheck/${a.userId}/${a.foreignResetToken}`, { password: 'N3w#Secret', confirm_password: 'N3w#Secret' }),
+    request: (a) =>
+      json('PUT', `/user/pwdlinkcheck/${a.userId}/${a.foreignResetToken}`, {
+        password: 'N3w#Secret',
+        confirm_password: 'N3w#Secret',
+      }),
     expect: [400],
   },
   viewUsersBookInfo: { request: (a) => json('GET', `/user/viewusersbookinfo/${a.localBookId}/0`), expect: [404] },
-  archiveBook: { request: (a) => json('DELETE', `/user/archivebook/${a.quoteBookId}/${a.quoteBookFlag}`), expect: [404] },
-  deleteBook: { request: (a) => json('DELETE', `/user/deletebook/${a.archivedBookId}/${a.archivedBookFlag}`), expect: [404] },
+  archiveBook: {
+    request: (a) => json('DELETE', `/user/archivebook/${a.quoteBookId}/${a.quoteBookFlag}`),
+    expect: [404],
+  },
+  deleteBook: {
+    request: (a) => json('DELETE', `/user/deletebook/${a.archivedBookId}/${a.archivedBookFlag}`),
+    expect: [404],
+  },
   viewSignedContract: {
     request: (a) =>
-      json('POST', '/user/viewsignedcontract', a.contractBookFlag === 0
-        ? { local_bookId: a.contractBookId, international_bookId: null }
-        : { local_bookId: null, international_bookId: a.contractBookId }),
+      json(
+        'POST',
+        '/user/viewsignedcontract',
+        a.contractBookFlag === 0
+          ? { local_bookId: a.contractBookId, international_bookId: null }
+          : { local_bookId: null, international_bookId: a.contractBookId },
+      ),
     expect: [404],
   },
   resignContract: {
-    request: (a) => json('PUT', `/user/resign/${a.contractBookId}/${a.contractBookFlag}`, { filedata: 'data:,', initial_base64: 'data:,', signedPlace: 'Durban' }),
+    request: (a) =>
+      json('PUT', `/user/resign/${a.contractBookId}/${a.contractBookFlag}`, {
+        filedata: 'data:,',
+        initial_base64: 'data:,',
+        signedPlace: 'Durban',
+      }),
     expect: [404],
   },
   getOrdersPerBook: { request: (a) => json('GET', `/user/getordersperbook/${a.localBookId}`), expect: [404] },
   getSalePerBook: { request: (a) => json('GET', `/user/getsaleperbook/${a.localBookId}`), expect: [404] },
-  removeCartItem: { request: (a) => json('DELETE', `/user/cart/${a.cartLocalId}/${a.cartInternationalId}`), expect: [404] },
+  removeCartItem: {
+    request: (a) => json('DELETE', `/user/cart/${a.cartLocalId}/${a.cartInternationalId}`),
+    expect: [404],
+  },
   checkoutPayment: {
-    request: (a) => json('POST', '/user/checkoutpayment', { book_ids: [a.cartLocalId], international_book_ids: [a.cartInternationalId], reference: 'BAL-ownership' }),
+    request: (a) =>
+      json('POST', '/user/checkoutpayment', {
+        book_ids: [a.cartLocalId],
+        international_book_ids: [a.cartInternationalId],
+        reference: 'BAL-ownership',
+      }),
     expect: [404],
   },
   createTransaction: {
-    request: (a) => json('POST', '/user/createtransaction', { transaction_ref: 'PAY-ownership', user_book_id: [a.cartLocalId], user_international_book_id: [a.cartInternationalId] }),
+    request: (a) =>
+      json('POST', '/user/createtransaction', {
+        transaction_ref: 'PAY-ownership',
+        user_book_id: [a.cartLocalId],
+        user_international_book_id: [a.cartInternationalId],
+      }),
     expect: [404],
   },
-  postTransaction: { request: (a) => json('POST', '/user/posttransaction', { transaction_ref: a.eftReference }), expect: [404] },
+  postTransaction: {
+    request: (a) => json('POST', '/user/posttransaction', { transaction_ref: a.eftReference }),
+    expect: [404],
+  },
   postTransactionPayfast: {
-    request: (a) => json('POST', `/user/posttransactionpayfast/${a.eftReference}/${a.eftTransactionId}/forged`, { transaction_ref: a.eftReference }),
+    request: (a) =>
+      json('POST', `/user/posttransactionpayfast/${a.eftReference}/${a.eftTransactionId}/forged`, {
+        transaction_ref: a.eftReference,
+      }),
     expect: [404],
   },
-  confirmCheckoutSuccess: { request: (a) => json('POST', '/user/checkoutsuccess', { reference: a.eftReference, token: 'forged' }), expect: [404] },
-  confirmCheckoutCancelled: { request: (a) => json('POST', '/user/checkoutcancelled', { reference: a.eftReference, token: 'forged' }), expect: [404] },
-  verifyCardPayment: { request: (a) => json('POST', '/user/verifycardpayment', { tx_ref: a.cardTxRef }), expect: [404] },
-  viewContract: { request: (a) => json('GET', `/user/viewcontract?local_bookId=${a.localBookId}&international_bookId=${a.internationalBookId}`), expect: [404] },
+  confirmCheckoutSuccess: {
+    request: (a) => json('POST', '/user/checkoutsuccess', { reference: a.eftReference, token: 'forged' }),
+    expect: [404],
+  },
+  confirmCheckoutCancelled: {
+    request: (a) => json('POST', '/user/checkoutcancelled', { reference: a.eftReference, token: 'forged' }),
+    expect: [404],
+  },
+  verifyCardPayment: {
+    request: (a) => json('POST', '/user/verifycardpayment', { tx_ref: a.cardTxRef }),
+    expect: [404],
+  },
+  viewContract: {
+    request: (a) =>
+      json('GET', `/user/viewcontract?local_bookId=${a.localBookId}&international_bookId=${a.internationalBookId}`),
+    expect: [404],
+  },
   uploadSignature: { request: (a) => json('POST', '/user/uploadsignature', contractBody(a)), expect: [404] },
-  uploadSignatureAppendix: { request: (a) => json('POST', '/user/uploadsignatureappendix', contractBody(a)), expect: [404] },
+  uploadSignatureAppendix: {
+    request: (a) => json('POST', '/user/uploadsignatureappendix', contractBody(a)),
+    expect: [404],
+  },
   submitContract: { request: (a) => json('POST', '/user/submitcontract', contractBody(a)), expect: [404] },
-  submitContractAppendix: { request: (a) => json('POST', '/user/submitcontractappendix', contractBody(a)), expect: [404] },
+  submitContractAppendix: {
+    request: (a) => json('POST', '/user/submitcontractappendix', contractBody(a)),
+    expect: [404],
+  },
   uploadPacket: {
-    request: (a) => ({ method: 'POST', url: `/api/v1/session/v2/packet${chunkQuery(a, 'currentChunkIndex')}`, payload: Buffer.from('bytes'), headers: { 'content-type': 'application/octet-stream' } }),
+    request: (a) => ({
+      method: 'POST',
+      url: `/api/v1/session/v2/packet${chunkQuery(a, 'currentChunkIndex')}`,
+      payload: Buffer.from('bytes'),
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
     expect: [404],
   },
   uploadPacketCover: {
-    request: (a) => ({ method: 'POST', url: `/api/v1/session/v2/packet-cover${chunkQuery(a, 'currentCoverChunkIndex')}`, payload: Buffer.from('bytes'), headers: { 'content-type': 'application/octet-stream' } }),
+    request: (a) => ({
+      method: 'POST',
+      url: `/api/v1/session/v2/packet-cover${chunkQuery(a, 'currentCoverChunkIndex')}`,
+      payload: Buffer.from('bytes'),
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
     expect: [404],
   },
   uploadBook: { request: (a) => json('POST', '/user/uploadbook', uploadBody(a)), expect: [404] },
@@ -134,7 +208,8 @@ export const NOT_ID_BEARING: Record<string, string> = {
   getCart: "the token's user's cart; coupon_id names a coupon, which every account may use",
   verifyCartCoupon: 'a coupon code, shared by every account',
   addCoupon: "a coupon code, credited to the token's user",
-  payfastNotify: "the provider's signed notification (signature, source, merchant, amount, server-to-server validation); no bearer user",
+  payfastNotify:
+    "the provider's signed notification (signature, source, merchant, amount, server-to-server validation); no bearer user",
   listTransactions: "the token's user's ledger (skip/take only)",
   realtimeRoyalty: 'a calculation, no stored resource',
   getQuote: "creates the token's user's quote",

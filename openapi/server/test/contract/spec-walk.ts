@@ -48,7 +48,10 @@ export function contractOperations(): ContractOperation[] {
     for (const method of METHODS) {
       const operation = item[method] as Schema | undefined;
       if (!operation) continue;
-      const parameters = [...((item.parameters as unknown as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])]
+      const parameters = [
+        ...((item.parameters as unknown as unknown[]) ?? []),
+        ...((operation.parameters as unknown[]) ?? []),
+      ]
         .map((p) => resolve(p))
         .map((p) => ({
           name: p.name as string,
@@ -65,7 +68,10 @@ export function contractOperations(): ContractOperation[] {
         path,
         secured: Array.isArray(security) && security.length > 0,
         parameters,
-        body: contentType && media ? { contentType, required: requestBody?.required === true, schema: resolve(media.schema) } : null,
+        body:
+          contentType && media
+            ? { contentType, required: requestBody?.required === true, schema: resolve(media.schema) }
+            : null,
       });
     }
   }

@@ -47,7 +47,11 @@ describe('planBalancePayment', () => {
     // 100 + 15% VAT = 115.00; 10% coupon takes 11.50; cart total 103.50.
     const plan = planBalancePayment([line(1, null, 100)], { couponId: 1, type: 'percent', amount: 10 }, 20_000);
     assert.equal(plan.payable, true);
-    assert.deepEqual(plan.payable && plan.split, { cartTotalCents: 10_350, couponDeductionCents: 1_150, balanceAfterCents: 9_650 });
+    assert.deepEqual(plan.payable && plan.split, {
+      cartTotalCents: 10_350,
+      couponDeductionCents: 1_150,
+      balanceAfterCents: 9_650,
+    });
   });
 
   it('reports the shortfall when the balance does not cover the cart', () => {
@@ -64,7 +68,11 @@ describe('planBalancePayment', () => {
 
   it('a value coupon larger than the cart makes it free, never negative', () => {
     const plan = planBalancePayment([line(1, null, 10)], { couponId: 2, type: 'value', amount: 50 }, 0);
-    assert.deepEqual(plan.payable && plan.split, { cartTotalCents: 0, couponDeductionCents: 1_150, balanceAfterCents: 0 });
+    assert.deepEqual(plan.payable && plan.split, {
+      cartTotalCents: 0,
+      couponDeductionCents: 1_150,
+      balanceAfterCents: 0,
+    });
   });
 });
 
@@ -90,14 +98,20 @@ describe('providerCharge', () => {
 describe('decideItn', () => {
   const payment = { provider_amount: '243.85' };
   const itn = (values: Record<string, string>) =>
-    decideItn(fields({ amount_gross: '243.85', payment_status: 'COMPLETE', pf_payment_id: '1089250', ...values }), payment);
+    decideItn(
+      fields({ amount_gross: '243.85', payment_status: 'COMPLETE', pf_payment_id: '1089250', ...values }),
+      payment,
+    );
 
   it('credits a complete ITN for the asked amount', () => {
     assert.deepEqual(itn({}), { kind: 'credit', pfPaymentId: '1089250' });
   });
 
   it('refuses an amount that differs, or none', () => {
-    assert.deepEqual(itn({ amount_gross: '243.84' }), { kind: 'refuse', outcome: 'ITN refused: amount differs from the order' });
+    assert.deepEqual(itn({ amount_gross: '243.84' }), {
+      kind: 'refuse',
+      outcome: 'ITN refused: amount differs from the order',
+    });
     assert.equal(decideItn(fields({ payment_status: 'COMPLETE' }), { provider_amount: '0' }).kind, 'refuse');
   });
 

@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  originOf,
-  portalContentSecurityPolicy,
-  remoteOriginsOf,
-} from '../../src/domain/content-security-policy.js';
+import { originOf, portalContentSecurityPolicy, remoteOriginsOf } from '../../src/domain/content-security-policy.js';
 
 /** The policy as a map of directive -> sources. */
 function directives(policy: string): Map<string, string[]> {
@@ -19,7 +15,7 @@ function directives(policy: string): Map<string, string[]> {
 describe('content security policy', () => {
   const base = { remoteOrigins: [], formTargets: [], frameSources: [] };
 
-  it("allows scripts from the portal only, never inline or eval, and is never framed", () => {
+  it('allows scripts from the portal only, never inline or eval, and is never framed', () => {
     const policy = directives(portalContentSecurityPolicy(base));
     assert.deepEqual(policy.get('default-src'), ["'self'"]);
     assert.deepEqual(policy.get('script-src'), ["'self'"]);
@@ -88,7 +84,14 @@ describe('remote origins of remotes.json', () => {
     assert.deepEqual(remoteOriginsOf('text'), []);
     assert.deepEqual(remoteOriginsOf({ remotes: 3 }), []);
     assert.deepEqual(
-      remoteOriginsOf({ remotes: { a: { entry: 'javascript:alert(1)' }, b: { entry: 42 }, c: null, d: { entry: 'data:text/javascript,1' } } }),
+      remoteOriginsOf({
+        remotes: {
+          a: { entry: 'javascript:alert(1)' },
+          b: { entry: 42 },
+          c: null,
+          d: { entry: 'data:text/javascript,1' },
+        },
+      }),
       [],
     );
     assert.equal(originOf('not a url'), null);

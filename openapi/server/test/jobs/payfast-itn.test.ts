@@ -6,7 +6,15 @@ import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { PAYFAST_ITN_JOB } from '../../src/jobs/payfast-itn.js';
 import { injectProviderHttp } from '../../src/payments/index.js';
-import { bearer, buildTestApp, createClock, registerActiveUser, specPath, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app.js';
+import {
+  bearer,
+  buildTestApp,
+  createClock,
+  registerActiveUser,
+  specPath,
+  TEST_JWT_SECRET,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 const PUBLIC_URL = 'http://portal.test';
 const NOTIFY_PATH = '/api/v1/payment/payfast/notify';
@@ -42,7 +50,9 @@ describe('PayFast ITN: stored first, processed by jobs', () => {
     app.db.selectFrom('payment_notifications').selectAll().where('raw_body', '=', body).orderBy('id').execute();
   const itnJobs = () => app.jobRepository.list({ type: PAYFAST_ITN_JOB });
   const topUps = async (userId: number) =>
-    (await app.paymentRepository.listLedger(userId, 0, 100)).filter((row) => row.type === 'top-up' && row.status === 'complete');
+    (await app.paymentRepository.listLedger(userId, 0, 100)).filter(
+      (row) => row.type === 'top-up' && row.status === 'complete',
+    );
 
   /** A user with R 100 and a R 230 cart, an EFT attempt for the R 130 shortfall paid at the sandbox; its ITN body (held back). */
   async function paidAtSandbox() {
@@ -67,7 +77,13 @@ describe('PayFast ITN: stored first, processed by jobs', () => {
       method: 'POST',
       url: '/api/v1/user/createtransaction',
       headers: bearer(user.accessToken),
-      payload: { transaction_ref: `PAY-${randomUUID()}`, user_book_id: [book!.id], user_international_book_id: [], amount: 1, provider: 'eft' },
+      payload: {
+        transaction_ref: `PAY-${randomUUID()}`,
+        user_book_id: [book!.id],
+        user_international_book_id: [],
+        amount: 1,
+        provider: 'eft',
+      },
     });
     assert.equal(started.statusCode, 201, started.body);
     const form = started.json().payment as { action: string; fields: Record<string, string> };
@@ -91,7 +107,12 @@ describe('PayFast ITN: stored first, processed by jobs', () => {
   }
 
   const notify = (target: FastifyInstance, body: string) =>
-    target.inject({ method: 'POST', url: NOTIFY_PATH, payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    target.inject({
+      method: 'POST',
+      url: NOTIFY_PATH,
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
 
   /** A database error raised once, mid-way, by a trigger (a sequence is not rolled back, so "once" holds). */
   async function failOnce(table: string, event: 'INSERT' | 'UPDATE') {
@@ -104,7 +125,9 @@ describe('PayFast ITN: stored first, processed by jobs', () => {
            RETURN NEW; END $$`,
       )
       .execute(app.db);
-    await sql.raw(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`).execute(app.db);
+    await sql
+      .raw(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`)
+      .execute(app.db);
     return async () => {
       await sql.raw(`DROP TRIGGER ${name} ON ${table}`).execute(app.db);
       await sql.raw(`DROP FUNCTION ${name}()`).execute(app.db);
@@ -186,19 +209,31 @@ describe('PayFast ITN: stored first, processed by jobs', () => {
     // PayFast sending it again (it got a 200, but may): stored, processed, credits nothing more.
     assert.equal((await notify(app, body)).statusCode, 200);
     await app.jobs.runDue();
-    assert.deepEqual((await notificationsOf(body)).map((row) => row.outcome), ['ITN credited', 'ITN already processed']);
+    assert.deepEqual(
+      (await notificationsOf(body)).map((row) => row.outcome),
+      ['ITN credited', 'ITN already processed'],
+    );
     assert.equal((await topUps(user.id)).length, 1);
   });
 
   it('credits once when the same notification arrives 5 times in parallel and 3 workers run at once', async () => {
     const { user, body } = await paidAtSandbox();
     const answers = await Promise.all(Array.from({ length: 5 }, () => notify(app, body)));
-    assert.deepEqual(answers.map((a) => a.statusCode), [200, 200, 200, 200, 200]);
+    assert.deepEqual(
+      answers.map((a) => a.statusCode),
+      [200, 200, 200, 200, 200],
+    );
     await Promise.all([app.jobs.runDue(), app.jobs.runDue(), app.jobs.runDue()]);
     assert.equal(await balanceOf(user.id), 0);
     assert.equal((await topUps(user.id)).length, 1);
     const outcomes = (await notificationsOf(body)).map((row) => row.outcome).sort();
-    assert.deepEqual(outcomes, ['ITN already processed', 'ITN already processed', 'ITN already processed', 'ITN already processed', 'ITN credited']);
+    assert.deepEqual(outcomes, [
+      'ITN already processed',
+      'ITN already processed',
+      'ITN already processed',
+      'ITN already processed',
+      'ITN credited',
+    ]);
   });
 
   /** A second app on the same database with its worker running (as server.ts starts it). */
@@ -207,7 +242,12 @@ describe('PayFast ITN: stored first, processed by jobs', () => {
       specPath,
       db: app.db,
       providerHttp: injectProviderHttp(app),
-      config: { jwtSecret: TEST_JWT_SECRET, publicUrl: PUBLIC_URL, now: clock.now, jobs: { worker: true, pollIntervalMs: 60_000 } },
+      config: {
+        jwtSecret: TEST_JWT_SECRET,
+        publicUrl: PUBLIC_URL,
+        now: clock.now,
+        jobs: { worker: true, pollIntervalMs: 60_000 },
+      },
     });
 
   it('close() waits for the job in progress', async () => {

@@ -9,10 +9,19 @@ const BEARER = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2lnbmF0dXJl';
 
 describe('redactUrl', () => {
   it('hides the secret parts of e-mailed links and payment returns, and keeps the rest readable', () => {
-    assert.equal(redactUrl(`/api/v1/user/verifyaccount/42/${LINK_SECRET}`), `/api/v1/user/verifyaccount/42/${REDACTED}`);
-    assert.equal(redactUrl(`/api/v1/user/pwdlinkcheck/7/${LINK_SECRET}?x=1`), `/api/v1/user/pwdlinkcheck/7/${REDACTED}?x=1`);
+    assert.equal(
+      redactUrl(`/api/v1/user/verifyaccount/42/${LINK_SECRET}`),
+      `/api/v1/user/verifyaccount/42/${REDACTED}`,
+    );
+    assert.equal(
+      redactUrl(`/api/v1/user/pwdlinkcheck/7/${LINK_SECRET}?x=1`),
+      `/api/v1/user/pwdlinkcheck/7/${REDACTED}?x=1`,
+    );
     assert.equal(redactUrl('/api/v1/user/forgotpwd/someone%40example.com'), `/api/v1/user/forgotpwd/${REDACTED}`);
-    assert.equal(redactUrl(`/api/v1/user/posttransactionpayfast/REF1/a/${LINK_SECRET}`), `/api/v1/user/posttransactionpayfast/REF1/${REDACTED}`);
+    assert.equal(
+      redactUrl(`/api/v1/user/posttransactionpayfast/REF1/a/${LINK_SECRET}`),
+      `/api/v1/user/posttransactionpayfast/REF1/${REDACTED}`,
+    );
     assert.equal(redactUrl(`/reset-password?id=7&token=${LINK_SECRET}`), `/reset-password?id=7&token=${REDACTED}`);
     assert.equal(redactUrl('/api/v1/user/getuserbooks?page=2'), '/api/v1/user/getuserbooks?page=2');
   });
@@ -33,14 +42,22 @@ describe('request ids and log redaction', () => {
   after(() => testApp.close());
 
   it('keeps a plain incoming x-request-id, answers it and logs the request under it', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'edge-7f3a:01' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'edge-7f3a:01' },
+    });
     assert.equal(response.headers['x-request-id'], 'edge-7f3a:01');
     assert.ok(lines.some((line) => JSON.parse(line).reqId === 'edge-7f3a:01'));
   });
 
   it('replaces an id that is too long or could forge a log line, and still answers one on errors', async () => {
     for (const bad of ['x'.repeat(129), 'two words', 'a"b']) {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/no-such-call', headers: { 'x-request-id': bad } });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/v1/no-such-call',
+        headers: { 'x-request-id': bad },
+      });
       assert.equal(response.statusCode, 404);
       const id = response.headers['x-request-id'];
       assert.match(String(id), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -52,7 +69,11 @@ describe('request ids and log redaction', () => {
     await testApp.app.inject({ method: 'GET', url: `/api/v1/user/pwdlinkcheck/1/${LINK_SECRET}` });
     await testApp.app.inject({ method: 'GET', url: '/api/v1/user/forgotpwd/private.person%40example.com' });
     await testApp.app.inject({ method: 'GET', url: `/verify?id=1&token=${LINK_SECRET}` });
-    await testApp.app.inject({ method: 'GET', url: '/api/v1/user/viewuserinfo', headers: { authorization: `Bearer ${BEARER}` } });
+    await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/viewuserinfo',
+      headers: { authorization: `Bearer ${BEARER}` },
+    });
     await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/authO/login',

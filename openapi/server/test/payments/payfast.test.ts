@@ -132,7 +132,10 @@ describe('pfEncode (PHP urlencode)', () => {
 describe('PayFast signature', () => {
   it('matches the hand-computed vector, with and without the passphrase', () => {
     assert.equal(payfastParamString(HAND_SIGNED.pairs), HAND_SIGNED.paramString);
-    assert.equal(payfastParamString(HAND_SIGNED.pairs, 'jt7NOE43FZPn'), `${HAND_SIGNED.paramString}&passphrase=jt7NOE43FZPn`);
+    assert.equal(
+      payfastParamString(HAND_SIGNED.pairs, 'jt7NOE43FZPn'),
+      `${HAND_SIGNED.paramString}&passphrase=jt7NOE43FZPn`,
+    );
     assert.equal(payfastSignature(HAND_SIGNED.pairs, 'jt7NOE43FZPn'), HAND_SIGNED.withPassphrase);
     assert.equal(payfastSignature(HAND_SIGNED.pairs, ''), HAND_SIGNED.withoutPassphrase);
   });
@@ -154,8 +157,15 @@ describe('PayFast signature', () => {
       ['item_name', 'A & B'],
     ];
     assert.equal(payfastParamString(pairs), 'merchant_id=10000100&amount=5.00&item_name=A+%26+B');
-    assert.equal(payfastParamString(pairs, ' salt '), 'merchant_id=10000100&amount=5.00&item_name=A+%26+B&passphrase=salt');
-    assert.equal(payfastParamString(pairs, '   '), 'merchant_id=10000100&amount=5.00&item_name=A+%26+B', 'a blank passphrase is none');
+    assert.equal(
+      payfastParamString(pairs, ' salt '),
+      'merchant_id=10000100&amount=5.00&item_name=A+%26+B&passphrase=salt',
+    );
+    assert.equal(
+      payfastParamString(pairs, '   '),
+      'merchant_id=10000100&amount=5.00&item_name=A+%26+B',
+      'a blank passphrase is none',
+    );
     assert.equal(
       payfastParamString(pairs, '', { asReceived: true }),
       'merchant_id=+10000100+&name_first=&name_last=+++&amount=5.00&item_name=A+%26+B',
@@ -196,10 +206,24 @@ describe('PayFast gateway', () => {
     );
     assert.equal(https.fields.signature, HAND_SIGNED.withPassphrase);
 
-    const sparse = gateway().buildForm(paymentRequest({ itemDescription: '  ', customer: { firstName: 'Lerato', lastName: '', email: 'l@example.test' } }));
+    const sparse = gateway().buildForm(
+      paymentRequest({
+        itemDescription: '  ',
+        customer: { firstName: 'Lerato', lastName: '', email: 'l@example.test' },
+      }),
+    );
     assert.deepEqual(Object.keys(sparse.fields), [
-      'merchant_id', 'merchant_key', 'return_url', 'cancel_url', 'notify_url', 'name_first', 'email_address',
-      'm_payment_id', 'amount', 'item_name', 'signature',
+      'merchant_id',
+      'merchant_key',
+      'return_url',
+      'cancel_url',
+      'notify_url',
+      'name_first',
+      'email_address',
+      'm_payment_id',
+      'amount',
+      'item_name',
+      'signature',
     ]);
   });
 
@@ -213,7 +237,11 @@ describe('PayFast gateway', () => {
     const eft = gateway();
     const pairs = Object.entries(eft.buildForm(paymentRequest()).fields);
     assert.equal(eft.verifySignature(pairs), true);
-    assert.equal(eft.verifySignature(withValue(pairs, 'signature', pairs.at(-1)![1].toUpperCase())), true, 'hex in either case');
+    assert.equal(
+      eft.verifySignature(withValue(pairs, 'signature', pairs.at(-1)![1].toUpperCase())),
+      true,
+      'hex in either case',
+    );
     assert.equal(eft.verifySignature(withValue(pairs, 'amount', '1.00')), false);
     assert.equal(eft.verifySignature(pairs.filter(([name]) => name !== 'signature')), false);
     assert.equal(eft.verifySignature([...pairs, ['signature', pairs.at(-1)![1]]]), false);
@@ -292,13 +320,20 @@ describe('PayFast gateway', () => {
         { status: 404, body: '' },
       ];
       for (const answer of answers) {
-        assert.equal(await gateway({}, recordingHttp(() => answer).http).validate(KNOWN_GOOD_ITN), false, JSON.stringify(answer));
+        assert.equal(
+          await gateway({}, recordingHttp(() => answer).http).validate(KNOWN_GOOD_ITN),
+          false,
+          JSON.stringify(answer),
+        );
       }
     });
 
     it('throws ProviderError when the provider cannot answer (unreachable, 5xx): the ITN is retried, not refused', async () => {
       const isProviderError = (err: unknown) => err instanceof ProviderError;
-      await assert.rejects(gateway({}, recordingHttp(() => ({ status: 500, body: 'VALID' })).http).validate(KNOWN_GOOD_ITN), isProviderError);
+      await assert.rejects(
+        gateway({}, recordingHttp(() => ({ status: 500, body: 'VALID' })).http).validate(KNOWN_GOOD_ITN),
+        isProviderError,
+      );
       await assert.rejects(gateway({}, unreachableHttp).validate(KNOWN_GOOD_ITN), isProviderError);
     });
   });

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createPaymentGateways, injectProviderHttp, loadPaymentSettings, type PaymentSettings } from '../../src/payments/index.js';
+import {
+  createPaymentGateways,
+  injectProviderHttp,
+  loadPaymentSettings,
+  type PaymentSettings,
+} from '../../src/payments/index.js';
 import paymentSandbox from '../../src/payments/sandbox/index.js';
 import type { FormPairs, PaymentGateways, PaymentRequest, ProviderHttp } from '../../src/payments/types.js';
 
@@ -34,7 +39,12 @@ export interface RecordedCall {
 }
 
 /** A ProviderHttp that records every call and answers `answer` (200 'OK' by default). */
-export function recordingHttp(answer: (call: RecordedCall) => { status: number; body: string } | Promise<never> = () => ({ status: 200, body: 'OK' })) {
+export function recordingHttp(
+  answer: (call: RecordedCall) => { status: number; body: string } | Promise<never> = () => ({
+    status: 200,
+    body: 'OK',
+  }),
+) {
   const calls: RecordedCall[] = [];
   const http: ProviderHttp = async (url, init) => {
     const call = { url, method: init.method, headers: { ...init.headers }, body: init.body };
@@ -94,7 +104,12 @@ export async function buildSandboxApp(options: { itnHttp?: ProviderHttp } = {}):
     publicUrl: ORIGIN,
   });
   await app.ready();
-  return { app, settings, gateways: createPaymentGateways(settings, injectProviderHttp(app)), itnCalls: recorder.calls };
+  return {
+    app,
+    settings,
+    gateways: createPaymentGateways(settings, injectProviderHttp(app)),
+    itnCalls: recorder.calls,
+  };
 }
 
 /** The path and query of an absolute URL (what inject takes). */
@@ -122,5 +137,10 @@ export function assertPlainPage(html: string, heading: string): void {
 export function hiddenValue(html: string, name: string): string {
   const match = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`).exec(html);
   if (!match) throw new Error(`no hidden ${name} in: ${html}`);
-  return match[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return match[1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

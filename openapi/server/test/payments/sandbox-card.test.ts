@@ -19,8 +19,10 @@ import {
 
 const REDIRECT = `${ORIGIN}/dashboard`;
 
-const cardRequest = (reference: string) =>
-  ({ ...paymentRequest({ reference, amount: '13.19', currency: 'USD' }), redirectUrl: REDIRECT });
+const cardRequest = (reference: string) => ({
+  ...paymentRequest({ reference, amount: '13.19', currency: 'USD' }),
+  redirectUrl: REDIRECT,
+});
 
 describe('card sandbox', () => {
   let t: SandboxApp;
@@ -99,7 +101,10 @@ describe('card sandbox', () => {
       [{ ...fields, tx_ref: '' }, /tx_ref/],
     ];
     for (const [query, problem] of cases) {
-      const response = await t.app.inject({ method: 'GET', url: `${pathOf(action)}?${new URLSearchParams(query).toString()}` });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${pathOf(action)}?${new URLSearchParams(query).toString()}`,
+      });
       assert.equal(response.statusCode, 400);
       assertPlainPage(response.body, 'Card payment sandbox');
       assert.match(response.body, problem);
@@ -114,7 +119,11 @@ describe('card sandbox', () => {
   });
 
   it('refuses a redirect_url off this server’s origin with a 400 page, on the popup and on Pay or Cancel', async () => {
-    for (const redirect of ['https://attacker.example/dashboard', 'http://portal.example.test.attacker.example/dashboard', 'https://portal.example.test/dashboard']) {
+    for (const redirect of [
+      'https://attacker.example/dashboard',
+      'http://portal.example.test.attacker.example/dashboard',
+      'https://portal.example.test/dashboard',
+    ]) {
       const form = t.gateways.card.buildPopup({ ...cardRequest('TX-C9'), redirectUrl: redirect });
       const popup = await openPopup(form);
       assert.equal(popup.statusCode, 400, redirect);
@@ -147,7 +156,13 @@ describe('card sandbox', () => {
 
     const raw = await verifyRaw('TX-C3', `Bearer ${t.settings.card.secretKey}`);
     assert.equal(raw.statusCode, 200);
-    assert.deepEqual(raw.json().data, { id: Number(transactionId), tx_ref: 'TX-C3', status: 'successful', amount: 13.19, currency: 'USD' });
+    assert.deepEqual(raw.json().data, {
+      id: Number(transactionId),
+      tx_ref: 'TX-C3',
+      status: 'successful',
+      amount: 13.19,
+      currency: 'USD',
+    });
     assert.equal(raw.json().status, 'success');
 
     assert.deepEqual(await t.gateways.card.verify('TX-C3'), {
@@ -174,7 +189,12 @@ describe('card sandbox', () => {
   });
 
   it('verify_by_reference requires the secret key and answers 404 for an unknown reference', async () => {
-    for (const authorization of [undefined, 'Bearer wrong', t.settings.card.secretKey, `Basic ${t.settings.card.secretKey}`]) {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong',
+      t.settings.card.secretKey,
+      `Basic ${t.settings.card.secretKey}`,
+    ]) {
       const response = await verifyRaw('TX-C3', authorization);
       assert.equal(response.statusCode, 401, String(authorization));
       assert.equal(response.json().status, 'error');
@@ -187,8 +207,16 @@ describe('card sandbox', () => {
 });
 
 describe('card gateway', () => {
-  const settings = { popupUrl: 'https://card.test/pay', verifyUrl: 'https://card.test/verify', publicKey: 'pk', secretKey: 'sk' };
-  const success = (data: Record<string, unknown>) => ({ status: 200, body: JSON.stringify({ status: 'success', data }) });
+  const settings = {
+    popupUrl: 'https://card.test/pay',
+    verifyUrl: 'https://card.test/verify',
+    publicKey: 'pk',
+    secretKey: 'sk',
+  };
+  const success = (data: Record<string, unknown>) => ({
+    status: 200,
+    body: JSON.stringify({ status: 'success', data }),
+  });
   const charge = { id: 42, tx_ref: 'TX/1 & 2', status: 'successful', amount: 10, currency: 'usd' };
 
   it('asks by reference with the secret key and maps the answer', async () => {
@@ -213,9 +241,16 @@ describe('card gateway', () => {
       { status: 200, body: JSON.stringify({ status: 'error', data: null }) },
     ];
     for (const answer of answers) {
-      assert.equal(await createCardGateway(settings, recordingHttp(() => answer).http).verify('TX/1 & 2'), null, answer.body);
+      assert.equal(
+        await createCardGateway(settings, recordingHttp(() => answer).http).verify('TX/1 & 2'),
+        null,
+        answer.body,
+      );
     }
-    const failed = await createCardGateway(settings, recordingHttp(() => success({ ...charge, status: 'failed' })).http).verify('TX/1 & 2');
+    const failed = await createCardGateway(
+      settings,
+      recordingHttp(() => success({ ...charge, status: 'failed' })).http,
+    ).verify('TX/1 & 2');
     assert.equal(failed?.status, 'failed');
   });
 

@@ -30,7 +30,12 @@ describe('PayFast sandbox', () => {
 
   /** Posts a provider form to the process page, as the browser does. */
   const process = (fields: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/sandbox/payfast/eng/process', headers: FORM_HEADERS, payload: formBody(fields) });
+    t.app.inject({
+      method: 'POST',
+      url: '/sandbox/payfast/eng/process',
+      headers: FORM_HEADERS,
+      payload: formBody(fields),
+    });
 
   const complete = (id: string, decision: string) =>
     t.app.inject({
@@ -118,7 +123,12 @@ describe('PayFast sandbox', () => {
   });
 
   it('refuses a return_url or cancel_url off this server’s origin with a 400 page (no open redirect)', async () => {
-    const foreign = ['https://attacker.example/phish', 'http://portal.example.test.attacker.example/', 'https://portal.example.test/checkout', 'http://portal.example.test:8443/'];
+    const foreign = [
+      'https://attacker.example/phish',
+      'http://portal.example.test.attacker.example/',
+      'https://portal.example.test/checkout',
+      'http://portal.example.test:8443/',
+    ];
     for (const url of foreign) {
       for (const field of ['returnUrl', 'cancelUrl'] as const) {
         const response = await process(t.gateways.eft.buildForm(paymentRequest({ [field]: url })).fields);
@@ -146,8 +156,19 @@ describe('PayFast sandbox', () => {
     assert.deepEqual(
       pairs.map(([name]) => name),
       [
-        'm_payment_id', 'pf_payment_id', 'payment_status', 'item_name', 'item_description', 'amount_gross',
-        'amount_fee', 'amount_net', 'name_first', 'name_last', 'email_address', 'merchant_id', 'signature',
+        'm_payment_id',
+        'pf_payment_id',
+        'payment_status',
+        'item_name',
+        'item_description',
+        'amount_gross',
+        'amount_fee',
+        'amount_net',
+        'name_first',
+        'name_last',
+        'email_address',
+        'merchant_id',
+        'signature',
       ],
     );
     const itn = Object.fromEntries(pairs);
@@ -253,7 +274,13 @@ describe('PayFast sandbox', () => {
     const gateways = createPaymentGateways(settings, http);
     const notified: Array<{ signed: boolean; valid: boolean; allowed: boolean }> = [];
     await app.register(formbody);
-    await app.register(sandbox, { payfast: settings.payfast, card: settings.card, paypal: settings.paypal, http, publicUrl: ORIGIN });
+    await app.register(sandbox, {
+      payfast: settings.payfast,
+      card: settings.card,
+      paypal: settings.paypal,
+      http,
+      publicUrl: ORIGIN,
+    });
     app.post('/api/v1/payment/payfast/notify', async (request) => {
       const pairs = Object.entries(request.body as Record<string, string>);
       notified.push({

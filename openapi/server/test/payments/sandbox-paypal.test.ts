@@ -32,7 +32,12 @@ describe('PayPal sandbox', () => {
     t.app.inject({ method: 'GET', url: `/sandbox/paypal/checkoutnow?token=${encodeURIComponent(token)}` });
 
   const decide = (token: string, decision: string) =>
-    t.app.inject({ method: 'POST', url: '/sandbox/paypal/checkoutnow', headers: FORM_HEADERS, payload: formBody({ token, decision }) });
+    t.app.inject({
+      method: 'POST',
+      url: '/sandbox/paypal/checkoutnow',
+      headers: FORM_HEADERS,
+      payload: formBody({ token, decision }),
+    });
 
   const captureRaw = (id: string, headers: Record<string, string> = auth) =>
     t.app.inject({
@@ -77,7 +82,12 @@ describe('PayPal sandbox', () => {
       application_context: { return_url: `${ORIGIN}/ok`, cancel_url: `${ORIGIN}/no` },
     };
     for (const headers of [{}, { authorization: basicAuthorization(t.settings.paypal.clientId, 'wrong') }]) {
-      const response = await t.app.inject({ method: 'POST', url: '/sandbox/paypal/v2/checkout/orders', headers, payload: order });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/sandbox/paypal/v2/checkout/orders',
+        headers,
+        payload: order,
+      });
       assert.equal(response.statusCode, 401);
       assert.equal(response.json().name, 'AUTHENTICATION_FAILURE');
     }
@@ -91,11 +101,18 @@ describe('PayPal sandbox', () => {
     assert.equal(malformed.json().name, 'INVALID_REQUEST');
 
     const wrongSecret = createPayPalGateway({ ...t.settings.paypal, secret: 'wrong' }, injectProviderHttp(t.app));
-    await assert.rejects(wrongSecret.createOrder(usd('TX-P0')), (err: unknown) => err instanceof ProviderError && err.status === 401);
+    await assert.rejects(
+      wrongSecret.createOrder(usd('TX-P0')),
+      (err: unknown) => err instanceof ProviderError && err.status === 401,
+    );
   });
 
   it('refuses to create an order whose return_url or cancel_url leaves this server’s origin (no open redirect)', async () => {
-    for (const foreign of ['https://attacker.example/ok', 'http://portal.example.test.attacker.example/ok', 'https://portal.example.test/ok']) {
+    for (const foreign of [
+      'https://attacker.example/ok',
+      'http://portal.example.test.attacker.example/ok',
+      'https://portal.example.test/ok',
+    ]) {
       for (const field of ['return_url', 'cancel_url'] as const) {
         const context = { return_url: `${ORIGIN}/ok`, cancel_url: `${ORIGIN}/no`, [field]: foreign };
         const response = await t.app.inject({
@@ -113,7 +130,10 @@ describe('PayPal sandbox', () => {
         assert.match(response.json().details[0].description, /must lead back to this server/);
       }
     }
-    await assert.rejects(t.gateways.paypal.createOrder(paymentRequest({ returnUrl: 'https://attacker.example/ok', currency: 'USD' })), ProviderError);
+    await assert.rejects(
+      t.gateways.paypal.createOrder(paymentRequest({ returnUrl: 'https://attacker.example/ok', currency: 'USD' })),
+      ProviderError,
+    );
   });
 
   it('shows the approval page; approving redirects to return_url with the token', async () => {
@@ -152,7 +172,10 @@ describe('PayPal sandbox', () => {
     const capture = await t.gateways.paypal.capture(orderId);
     assert.ok(capture);
     assert.match(capture.id, /^[0-9A-F]{16}$/);
-    assert.deepEqual({ ...capture, id: 'x' }, { id: 'x', status: 'COMPLETED', amount: '13.19', currency: 'USD', reference: 'TX-P2' });
+    assert.deepEqual(
+      { ...capture, id: 'x' },
+      { id: 'x', status: 'COMPLETED', amount: '13.19', currency: 'USD', reference: 'TX-P2' },
+    );
     assert.equal(await t.gateways.paypal.capture(orderId), null);
     const second = await captureRaw(orderId);
     assert.equal(second.statusCode, 422);
@@ -182,7 +205,11 @@ describe('PayPal sandbox', () => {
     await decide(orderId, 'approve');
     assert.equal((await captureRaw(orderId, {})).statusCode, 401);
     assert.equal((await captureRaw(orderId, { authorization: 'Bearer token' })).statusCode, 401);
-    assert.equal((await t.gateways.paypal.capture(orderId))?.status, 'COMPLETED', 'still capturable with the right credentials');
+    assert.equal(
+      (await t.gateways.paypal.capture(orderId))?.status,
+      'COMPLETED',
+      'still capturable with the right credentials',
+    );
   });
 });
 
@@ -218,7 +245,9 @@ describe('PayPal gateway', () => {
     assert.equal(call.headers['content-type'], 'application/json');
     assert.deepEqual(JSON.parse(call.body ?? ''), {
       intent: 'CAPTURE',
-      purchase_units: [{ reference_id: 'TX-G1', description: '2 books (paperback)', amount: { currency_code: 'USD', value: '13.19' } }],
+      purchase_units: [
+        { reference_id: 'TX-G1', description: '2 books (paperback)', amount: { currency_code: 'USD', value: '13.19' } },
+      ],
       application_context: { return_url: request.returnUrl, cancel_url: request.cancelUrl },
     });
   });
@@ -237,7 +266,10 @@ describe('PayPal gateway', () => {
     const { http, calls } = recordingHttp(() => ({ status: 422, body: '{"name":"UNPROCESSABLE_ENTITY"}' }));
     assert.equal(await createPayPalGateway(settings, http).capture('A/B'), null);
     assert.equal(calls[0]?.url, 'https://paypal.test/v2/checkout/orders/A%2FB/capture');
-    assert.equal(await createPayPalGateway(settings, recordingHttp(() => ({ status: 404, body: '{}' })).http).capture('X'), null);
+    assert.equal(
+      await createPayPalGateway(settings, recordingHttp(() => ({ status: 404, body: '{}' })).http).capture('X'),
+      null,
+    );
     for (const http of [unreachableHttp, recordingHttp(() => ({ status: 503, body: '' })).http]) {
       await assert.rejects(createPayPalGateway(settings, http).capture('X'), ProviderError);
     }

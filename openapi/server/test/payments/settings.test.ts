@@ -16,8 +16,13 @@ describe('payment settings', () => {
       allowedSources: ['127.0.0.1', '::1'],
     });
     assert.equal(settings.card.popupUrl, 'https://portal.example.test/sandbox/card/checkout');
-    assert.equal(settings.card.verifyUrl, 'https://portal.example.test/sandbox/card/v3/transactions/verify_by_reference');
-    assert.ok(settings.card.publicKey && settings.card.secretKey && settings.card.publicKey !== settings.card.secretKey);
+    assert.equal(
+      settings.card.verifyUrl,
+      'https://portal.example.test/sandbox/card/v3/transactions/verify_by_reference',
+    );
+    assert.ok(
+      settings.card.publicKey && settings.card.secretKey && settings.card.publicKey !== settings.card.secretKey,
+    );
     assert.equal(settings.paypal.apiBase, 'https://portal.example.test/sandbox/paypal');
     assert.ok(settings.paypal.clientId && settings.paypal.secret);
     assert.equal(settings.usdZarRate, 18.5);
@@ -54,7 +59,12 @@ describe('payment settings', () => {
         validateUrl: 'https://sandbox.payfast.co.za/eng/query/validate',
         allowedSources: ['www.payfast.co.za', '197.97.145.144/28', '41.74.179.192/27'],
       },
-      card: { popupUrl: 'https://card.test/pay', verifyUrl: 'https://card.test/verify', publicKey: 'pk', secretKey: 'sk' },
+      card: {
+        popupUrl: 'https://card.test/pay',
+        verifyUrl: 'https://card.test/verify',
+        publicKey: 'pk',
+        secretKey: 'sk',
+      },
       paypal: { apiBase: 'https://api-m.sandbox.paypal.com', clientId: 'cid', secret: 'sec' },
       usdZarRate: 17.25,
       sandbox: false,
@@ -65,7 +75,10 @@ describe('payment settings', () => {
     assert.equal(loadPaymentSettings({ PAYFAST_PASSPHRASE: '' }, 'http://x.test').payfast.passphrase, '');
     assert.equal(loadPaymentSettings({ PAYMENT_SANDBOX: 'on' }, 'http://x.test').sandbox, true);
     assert.equal(loadPaymentSettings({ PAYMENT_SANDBOX: ' off ' }, 'http://x.test').sandbox, false);
-    assert.deepEqual(loadPaymentSettings({ PAYFAST_ALLOWED_SOURCES: ' , ' }, 'http://x.test').payfast.allowedSources, ['127.0.0.1', '::1']);
+    assert.deepEqual(loadPaymentSettings({ PAYFAST_ALLOWED_SOURCES: ' , ' }, 'http://x.test').payfast.allowedSources, [
+      '127.0.0.1',
+      '::1',
+    ]);
   });
 
   it('turns the sandboxes off by default under NODE_ENV=production (on only when asked)', () => {
@@ -77,7 +90,11 @@ describe('payment settings', () => {
 
   it('refuses a USD_ZAR_RATE that is not a positive number', () => {
     for (const value of ['0', '-18.5', 'abc', '18,5', '1e3', 'Infinity', '0.000']) {
-      assert.throws(() => loadPaymentSettings({ USD_ZAR_RATE: value }, 'http://x.test'), /USD_ZAR_RATE must be a positive number/, value);
+      assert.throws(
+        () => loadPaymentSettings({ USD_ZAR_RATE: value }, 'http://x.test'),
+        /USD_ZAR_RATE must be a positive number/,
+        value,
+      );
     }
     assert.equal(loadPaymentSettings({ USD_ZAR_RATE: ' 19 ' }, 'http://x.test').usdZarRate, 19);
     assert.equal(loadPaymentSettings({ USD_ZAR_RATE: '' }, 'http://x.test').usdZarRate, 18.5);

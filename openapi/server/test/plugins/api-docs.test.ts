@@ -92,7 +92,11 @@ describe('API reference at /api/docs', () => {
     assert.equal(response.statusCode, 200);
     assert.match(String(response.headers['content-type']), /^application\/yaml/);
     assert.equal(response.body, await readFile(specPath, 'utf8'));
-    const document = parse(response.body) as { openapi: string; servers: Array<{ url: string }>; paths: Record<string, unknown> };
+    const document = parse(response.body) as {
+      openapi: string;
+      servers: Array<{ url: string }>;
+      paths: Record<string, unknown>;
+    };
     assert.equal(document.openapi, '3.1.0');
     assert.equal(document.servers[0]!.url, '/api/v1');
     assert.ok(document.paths['/authO/login']);

@@ -82,7 +82,14 @@ describe('request content types follow portal.yaml', () => {
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/v1/payment/payfast/notify',
-      payload: { m_payment_id: 'x', pf_payment_id: '1', payment_status: 'COMPLETE', amount_gross: '1.00', merchant_id: '1', signature: 'x' },
+      payload: {
+        m_payment_id: 'x',
+        pf_payment_id: '1',
+        payment_status: 'COMPLETE',
+        amount_gross: '1.00',
+        merchant_id: '1',
+        signature: 'x',
+      },
     });
     assert.equal(json.statusCode, 415);
     assert.match(json.json().message, /application\/x-www-form-urlencoded/);

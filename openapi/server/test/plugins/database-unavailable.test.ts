@@ -6,7 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { migrateDatabase, pgliteDatabase } from '../../src/plugins/external/db.js';
 import { DEFAULT_TIMEOUTS } from '../../src/timeouts.js';
-import { bearer, createTestDatabase, registerUser, specPath, TEST_JWT_SECRET, type TestDatabase } from '../helpers/test-app.js';
+import {
+  bearer,
+  createTestDatabase,
+  registerUser,
+  specPath,
+  TEST_JWT_SECRET,
+  type TestDatabase,
+} from '../helpers/test-app.js';
 
 const UNAVAILABLE = {
   statusCode: 503,
@@ -26,7 +33,11 @@ async function assertDown(app: FastifyInstance, accessToken: string) {
   assert.equal(api.headers['retry-after'], '5');
   assert.equal(api.headers['cache-control'], 'no-store');
 
-  const login = await app.inject({ method: 'POST', url: '/api/v1/authO/login', payload: { email: 'a@b.co', password: 'x' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authO/login',
+    payload: { email: 'a@b.co', password: 'x' },
+  });
   assert.equal(login.statusCode, 503, login.body);
 
   const ready = await app.inject({ method: 'GET', url: '/readyz' });
@@ -115,7 +126,10 @@ if (process.env.DATABASE_URL) {
           app.inject({ method: 'GET', url: '/api/v1/user/viewuserinfo', headers: bearer(user.accessToken) }),
         ),
       );
-      assert.deepEqual(parallel.map((r) => r.statusCode), Array(10).fill(503));
+      assert.deepEqual(
+        parallel.map((r) => r.statusCode),
+        Array(10).fill(503),
+      );
 
       await proxy.start();
       await assertUp(app, user.accessToken);
@@ -124,7 +138,10 @@ if (process.env.DATABASE_URL) {
           app.inject({ method: 'GET', url: '/api/v1/user/viewuserinfo', headers: bearer(user.accessToken) }),
         ),
       );
-      assert.deepEqual(again.map((r) => r.statusCode), Array(10).fill(200));
+      assert.deepEqual(
+        again.map((r) => r.statusCode),
+        Array(10).fill(200),
+      );
     });
   });
 } else {

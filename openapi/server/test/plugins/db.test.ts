@@ -33,7 +33,7 @@ describe('db plugin', () => {
 describe('splitSqlStatements', () => {
   it('splits on semicolons outside comments, strings and dollar quotes', () => {
     const script = [
-      "-- a comment; with a semicolon",
+      '-- a comment; with a semicolon',
       "CREATE TABLE t (a text DEFAULT 'x;y');",
       '/* block; comment */ INSERT INTO t VALUES ($$a;b$$);',
       'SELECT "we;ird" FROM t',

@@ -5,7 +5,14 @@ import { buildApp } from '../../src/app.js';
 import type { MailboxMessage } from '../../src/plugins/external/dev-mailbox.js';
 import type { Mailer } from '../../src/plugins/external/mail.js';
 import { PRODUCTION_ENV, withEnv } from '../helpers/production-env.js';
-import { buildTestApp, registerUser, specPath, TEST_JWT_SECRET, uniqueEmail, type TestApp } from '../helpers/test-app.js';
+import {
+  buildTestApp,
+  registerUser,
+  specPath,
+  TEST_JWT_SECRET,
+  uniqueEmail,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 const withNodeEnv = <T>(value: string | undefined, build: () => Promise<T>) => withEnv({ NODE_ENV: value }, build);
 
@@ -61,14 +68,26 @@ describe('dev mailbox', () => {
 
     const all = await json();
     assert.ok(all.length > messages.length, 'without a filter every recipient is listed');
-    assert.ok(all.every((m, i) => i === 0 || all[i - 1]!.id > m.id), 'newest first');
-    const pageOrder = [...(await page()).body.matchAll(/<article aria-labelledby="message-(\d+)"/g)].map((m) => Number(m[1]));
-    assert.deepEqual(pageOrder, all.map((m) => m.id));
+    assert.ok(
+      all.every((m, i) => i === 0 || all[i - 1]!.id > m.id),
+      'newest first',
+    );
+    const pageOrder = [...(await page()).body.matchAll(/<article aria-labelledby="message-(\d+)"/g)].map((m) =>
+      Number(m[1]),
+    );
+    assert.deepEqual(
+      pageOrder,
+      all.map((m) => m.id),
+    );
   });
 
   it('escapes the text parts and forbids scripts on the page', async () => {
     const to = `a<b>"x"@example.test`;
-    await t.app.emailOutboxRepository.add({ to, subject: '<script>alert(1)</script> & more', text: 'plain <i>text</i>' });
+    await t.app.emailOutboxRepository.add({
+      to,
+      subject: '<script>alert(1)</script> & more',
+      text: 'plain <i>text</i>',
+    });
     const response = await page(`?to=${encodeURIComponent(to)}`);
     const html = response.body;
     assert.ok(html.includes('<h2 id="message-'), html);
@@ -102,7 +121,14 @@ describe('dev mailbox', () => {
 
   it('answers any other client 404, as if it did not exist (the probe read reset links from afar)', async () => {
     const user = await registerUser(t.app);
-    for (const remoteAddress of ['203.0.113.9', '10.0.0.5', '192.168.1.20', '::ffff:10.1.2.3', '2001:db8::1', '128.0.0.1']) {
+    for (const remoteAddress of [
+      '203.0.113.9',
+      '10.0.0.5',
+      '192.168.1.20',
+      '::ffff:10.1.2.3',
+      '2001:db8::1',
+      '128.0.0.1',
+    ]) {
       for (const url of ['/dev/mailbox', `/dev/mailbox.json?to=${encodeURIComponent(user.email)}`]) {
         const response = await t.app.inject({ method: 'GET', url, remoteAddress });
         assert.equal(response.statusCode, 404, `${url} from ${remoteAddress}`);
@@ -113,12 +139,27 @@ describe('dev mailbox', () => {
   });
 
   it('takes a request that came through a proxy as not local, whatever the proxy says and with trustProxy on or off', async () => {
-    const proxied = await buildApp({ specPath, db: t.app.db, config: { jwtSecret: TEST_JWT_SECRET }, trustProxy: true });
+    const proxied = await buildApp({
+      specPath,
+      db: t.app.db,
+      config: { jwtSecret: TEST_JWT_SECRET },
+      trustProxy: true,
+    });
     try {
-      const headerSets = [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }];
+      const headerSets = [
+        { 'x-forwarded-for': '127.0.0.1' },
+        { 'x-forwarded-for': '203.0.113.9' },
+        { forwarded: 'for=127.0.0.1' },
+        { 'x-real-ip': '127.0.0.1' },
+      ];
       for (const app of [proxied, t.app]) {
         for (const headers of headerSets) {
-          const response = await app.inject({ method: 'GET', url: '/dev/mailbox.json', remoteAddress: '127.0.0.1', headers });
+          const response = await app.inject({
+            method: 'GET',
+            url: '/dev/mailbox.json',
+            remoteAddress: '127.0.0.1',
+            headers,
+          });
           assert.equal(response.statusCode, 404, JSON.stringify(headers));
         }
       }
@@ -145,7 +186,12 @@ describe('dev mailbox', () => {
         assert.equal(response.statusCode, 200, remoteAddress);
         assert.match(response.body, /open to every client \(DEV_MAILBOX=open\)/);
       }
-      const proxied = await open.inject({ method: 'GET', url: '/dev/mailbox.json', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      const proxied = await open.inject({
+        method: 'GET',
+        url: '/dev/mailbox.json',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
       assert.equal(proxied.statusCode, 200);
     } finally {
       await open.close();
@@ -162,7 +208,9 @@ describe('dev mailbox', () => {
       // Production with settings that pass the production checks (config-safety.ts).
       await withEnv(PRODUCTION_ENV, () => buildApp({ specPath, db: t.app.db })),
       // Not even opened: production never serves it (allowed only so that start-up goes on).
-      await withEnv({ ...PRODUCTION_ENV, DEV_MAILBOX: 'open', ALLOW_DEV_MAILBOX: '1' }, () => buildApp({ specPath, db: t.app.db })),
+      await withEnv({ ...PRODUCTION_ENV, DEV_MAILBOX: 'open', ALLOW_DEV_MAILBOX: '1' }, () =>
+        buildApp({ specPath, db: t.app.db }),
+      ),
       await withNodeEnv('test', () => build({ kind: 'smtp', send: async () => {} })),
     ];
     try {

@@ -53,9 +53,16 @@ describe('migration 005: one coupon use per user', () => {
 
     await migrate(db, migrationsDir);
 
-    const kept = await db.selectFrom('coupon_redemptions').select(['id', 'context']).where('user_id', '=', user.id).execute();
+    const kept = await db
+      .selectFrom('coupon_redemptions')
+      .select(['id', 'context'])
+      .where('user_id', '=', user.id)
+      .execute();
     assert.deepEqual(kept, [{ id: first.id, context: 'balance' }]);
-    const moved = await sql<{ id: number; context: string }>`SELECT id, context FROM coupon_redemption_duplicates`.execute(db);
+    const moved = await sql<{
+      id: number;
+      context: string;
+    }>`SELECT id, context FROM coupon_redemption_duplicates`.execute(db);
     assert.deepEqual(moved.rows, [{ id: second.id, context: 'cart' }]);
     await assert.rejects(use('cart', '2026-01-02T00:00:00Z'), (err: { code?: string }) => err.code === '23505');
   });

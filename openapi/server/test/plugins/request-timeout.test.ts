@@ -68,7 +68,11 @@ describe('timeout settings', () => {
     assert.equal(defaults.requestTimeoutMs, 30_000);
     // Upload pieces are at most 1,024,000 bytes: the body limit must let them through.
     assert.ok(defaults.bodyLimitBytes >= 1_024_000);
-    const set = loadTimeoutSettings({ REQUEST_TIMEOUT_MS: '5000', DB_STATEMENT_TIMEOUT_MS: '1000', BODY_LIMIT_BYTES: '2048' });
+    const set = loadTimeoutSettings({
+      REQUEST_TIMEOUT_MS: '5000',
+      DB_STATEMENT_TIMEOUT_MS: '1000',
+      BODY_LIMIT_BYTES: '2048',
+    });
     assert.equal(set.requestTimeoutMs, 5000);
     assert.equal(set.dbStatementTimeoutMs, 1000);
     assert.equal(set.bodyLimitBytes, 2048);

@@ -31,7 +31,11 @@ const FILES: Record<string, string> = {
 function assertBaseline(response: LightMyRequestResponse, label: string) {
   assert.equal(response.headers['x-content-type-options'], 'nosniff', label);
   assert.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin', label);
-  assert.match(String(response.headers['permissions-policy']), /camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\)/, label);
+  assert.match(
+    String(response.headers['permissions-policy']),
+    /camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\)/,
+    label,
+  );
   assert.equal(response.headers['cross-origin-opener-policy'], 'same-origin', label);
   assert.ok(response.headers['content-security-policy'], `${label}: content-security-policy`);
 }
@@ -66,7 +70,12 @@ describe('security headers', () => {
       missingFile: await get('/missing.4a5b6c7d.js'),
       api401: await get('/api/v1/user/viewuserinfo'),
       api404: await get('/api/v1/nothing-here'),
-      api400: await t.app.inject({ method: 'POST', url: '/api/v1/authO/login', payload: '{"email":', headers: { 'content-type': 'application/json' } }),
+      api400: await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/authO/login',
+        payload: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      }),
     };
     for (const [label, response] of Object.entries(answers)) assertBaseline(response, label);
     assert.equal(answers.page.statusCode, 200);
@@ -87,7 +96,10 @@ describe('security headers', () => {
   it('follows a rewritten remotes.json once its short cache expires', async () => {
     await writeFile(
       join(root, 'environments/local/remotes.json'),
-      JSON.stringify({ environment: 'local', remotes: { remote_library: { entry: 'https://cdn2.example.com/x/mf-manifest.json', version: '2.0.0' } } }),
+      JSON.stringify({
+        environment: 'local',
+        remotes: { remote_library: { entry: 'https://cdn2.example.com/x/mf-manifest.json', version: '2.0.0' } },
+      }),
     );
     clock.advance(60);
     const policy = String((await get('/', { accept: 'text/html' })).headers['content-security-policy']);
@@ -111,7 +123,10 @@ describe('security headers', () => {
 
   it('keeps the caching of static files', async () => {
     assert.equal((await get('/main.3f9a8b7c.js')).headers['cache-control'], 'public, max-age=31536000, immutable');
-    assert.equal((await get('/remotes/remote-account/1.0.0/main.0a1b2c3d.js')).headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(
+      (await get('/remotes/remote-account/1.0.0/main.0a1b2c3d.js')).headers['cache-control'],
+      'public, max-age=31536000, immutable',
+    );
     assert.equal((await get('/remotes/remote-account/1.0.0/remoteEntry.js')).headers['cache-control'], 'no-cache');
     assert.equal((await get('/remotes.json')).headers['cache-control'], 'no-cache');
   });

@@ -44,7 +44,14 @@ describe('static site', () => {
     t.app.inject({ method: 'GET', url, headers: { accept } });
 
   it('serves entry points with no-cache', async () => {
-    for (const url of ['/', '/index.html', '/remotes.json', '/sw.js', '/remotes/account/1.0.0/mf-manifest.json', '/remotes/account/1.0.0/remoteEntry.js']) {
+    for (const url of [
+      '/',
+      '/index.html',
+      '/remotes.json',
+      '/sw.js',
+      '/remotes/account/1.0.0/mf-manifest.json',
+      '/remotes/account/1.0.0/remoteEntry.js',
+    ]) {
       const response = await get(url, '*/*');
       assert.equal(response.statusCode, 200, url);
       assert.equal(response.headers['cache-control'], NO_CACHE, url);
@@ -107,7 +114,11 @@ describe('static site', () => {
   });
 
   it('keeps the API first and unknown API paths 404 Problems', async () => {
-    const api = await t.app.inject({ method: 'GET', url: '/api/v1/user/viewuserinfo', headers: { accept: 'text/html' } });
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/viewuserinfo',
+      headers: { accept: 'text/html' },
+    });
     assert.equal(api.statusCode, 401);
     const unknown = await get('/api/v1/does-not-exist');
     assert.equal(unknown.statusCode, 404);

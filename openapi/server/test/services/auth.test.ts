@@ -62,7 +62,10 @@ describe('auth service', () => {
 
     it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
       const user = await registerUser(t.app);
-      for (const response of [await call.login(user.email, 'Wrong#Pass1'), await call.login('nobody@example.test', 'x')]) {
+      for (const response of [
+        await call.login(user.email, 'Wrong#Pass1'),
+        await call.login('nobody@example.test', 'x'),
+      ]) {
         assert.equal(response.statusCode, 401);
         assert.deepEqual(response.json(), { statusCode: 401, error: 'Unauthorized', message: LOGIN_FAILED_MESSAGE });
       }
@@ -217,7 +220,11 @@ describe('auth service', () => {
       const saved = process.env.ACCESS_TOKEN_TTL_SECONDS;
       process.env.ACCESS_TOKEN_TTL_SECONDS = '5';
       // A second app on the same (already migrated) database: no new PGlite to start.
-      const shortLived = await buildApp({ specPath, db: t.app.db, config: { jwtSecret: TEST_JWT_SECRET, now: clock.now } });
+      const shortLived = await buildApp({
+        specPath,
+        db: t.app.db,
+        config: { jwtSecret: TEST_JWT_SECRET, now: clock.now },
+      });
       try {
         const { accessToken } = await registerUser(shortLived);
         const claims = decodeJwt(accessToken);

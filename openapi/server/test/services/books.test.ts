@@ -57,21 +57,46 @@ describe('books service (demo library)', () => {
       const all = [...books.localBooks, ...books.internationalBooks];
       assert.ok(books.localBooks.length >= 6 && books.internationalBooks.length >= 6);
       const miscs = all.map(miscOf);
-      for (const status of ['quote', 'pending', 'denied', 'approved']) assert.ok(miscs.some((m) => m.status === status), status);
-      for (const stage of ['getquote', 'signedcontract', 'published']) assert.ok(miscs.some((m) => m.bookStage === stage), stage);
+      for (const status of ['quote', 'pending', 'denied', 'approved'])
+        assert.ok(
+          miscs.some((m) => m.status === status),
+          status,
+        );
+      for (const stage of ['getquote', 'signedcontract', 'published'])
+        assert.ok(
+          miscs.some((m) => m.bookStage === stage),
+          stage,
+        );
       assert.ok(miscs.some((m) => m.archived === true) && miscs.some((m) => m.isPaid === true));
-      for (const format of ['print', 'ebook', 'audiobook']) assert.ok(all.some((b) => b.format_type === format), format);
-      assert.ok(all.some((b) => b.files.some((f) => f.title === 'Thumbnail')) && all.some((b) => !b.files.some((f) => f.title === 'Thumbnail')));
+      for (const format of ['print', 'ebook', 'audiobook'])
+        assert.ok(
+          all.some((b) => b.format_type === format),
+          format,
+        );
+      assert.ok(
+        all.some((b) => b.files.some((f) => f.title === 'Thumbnail')) &&
+          all.some((b) => !b.files.some((f) => f.title === 'Thumbnail')),
+      );
       assert.ok(all.some((b) => b.hasSales && b.hasOrders));
-      assert.ok(all.every((b) => b.files.every((f) => f.fileBuffer === null)), 'the list carries no file contents');
-      const orders = await t.app.db.selectFrom('orders').select(['order_id', 'sale_status', 'takealot_url']).where('user_id', '=', demoId).execute();
+      assert.ok(
+        all.every((b) => b.files.every((f) => f.fileBuffer === null)),
+        'the list carries no file contents',
+      );
+      const orders = await t.app.db
+        .selectFrom('orders')
+        .select(['order_id', 'sale_status', 'takealot_url'])
+        .where('user_id', '=', demoId)
+        .execute();
       assert.ok(new Set(orders.map((o) => o.order_id)).size < orders.length, 'some order ids repeat');
-      assert.ok(orders.some((o) => o.sale_status === 'shipped to customer') && orders.some((o) => o.sale_status !== 'shipped to customer'));
+      assert.ok(
+        orders.some((o) => o.sale_status === 'shipped to customer') &&
+          orders.some((o) => o.sale_status !== 'shipped to customer'),
+      );
       assert.ok(orders.every((o) => o.takealot_url?.startsWith('https://www.takealot.com/')));
     });
   });
 
-  it('lists only the caller\'s books; a new account has none', async () => {
+  it("lists only the caller's books; a new account has none", async () => {
     assert.deepEqual(await library(other.accessToken), { statusCode: 0, localBooks: [], internationalBooks: [] });
   });
 
@@ -88,7 +113,9 @@ describe('books service (demo library)', () => {
       const response = await call('GET', `/user/viewusersbookinfo/${book.id}/0`);
       assert.equal(response.statusCode, 200, response.body);
       const { result } = response.json<{ result: BookView }>();
-      assert.ok(result.contractInfo && Buffer.from(result.contractInfo, 'base64').subarray(0, 5).toString() === '%PDF-');
+      assert.ok(
+        result.contractInfo && Buffer.from(result.contractInfo, 'base64').subarray(0, 5).toString() === '%PDF-',
+      );
       const thumbnail = result.files.find((f) => f.title === 'Thumbnail');
       assert.ok(thumbnail?.fileBuffer && Buffer.from(thumbnail.fileBuffer, 'base64').toString().startsWith('<svg'));
     });
@@ -99,7 +126,7 @@ describe('books service (demo library)', () => {
       assert.equal(result.contractInfo, null);
     });
 
-    it('answers 404 for a region mismatch, an unknown id and another user\'s book alike', async () => {
+    it("answers 404 for a region mismatch, an unknown id and another user's book alike", async () => {
       const book = await find("The Baobab's Secret");
       for (const [url, token] of [
         [`/user/viewusersbookinfo/${book.id}/1`, demo],
@@ -131,7 +158,7 @@ describe('books service (demo library)', () => {
       assert.equal(remove.json().message, DELETE_FAILED_MESSAGE);
     });
 
-    it('answers 404 for another user\'s book or the wrong region flag', async () => {
+    it("answers 404 for another user's book or the wrong region flag", async () => {
       const quote = await find('Rivers of Gold');
       assert.equal((await call('DELETE', `/user/archivebook/${quote.id}/0`, other.accessToken)).statusCode, 404);
       assert.equal((await call('DELETE', `/user/archivebook/${quote.id}/1`)).statusCode, 404);
@@ -143,7 +170,9 @@ describe('books service (demo library)', () => {
       const local = await find('Rivers of Gold');
       const international = await find('Rivers of Gold', true);
       const cartHas = async (id: number) =>
-        (await t.app.cartRepository.listByUser(demoId)).some((item) => item.book_id === id || item.international_book_id === id);
+        (await t.app.cartRepository.listByUser(demoId)).some(
+          (item) => item.book_id === id || item.international_book_id === id,
+        );
       assert.ok(await cartHas(local.id));
 
       const archived = await call('DELETE', `/user/archivebook/${local.id}/0`);
@@ -157,7 +186,12 @@ describe('books service (demo library)', () => {
       const deleted = await call('DELETE', `/user/deletebook/${international.id}/1`);
       assert.deepEqual(deleted.json(), { statusCode: 0, description: DELETED_DESCRIPTION });
       assert.equal(await cartHas(international.id), false);
-      assert.equal((await t.app.cartRepository.listByUser(demoId)).some((i) => i.book_id === null && i.international_book_id === null), false);
+      assert.equal(
+        (await t.app.cartRepository.listByUser(demoId)).some(
+          (i) => i.book_id === null && i.international_book_id === null,
+        ),
+        false,
+      );
       assert.equal((await call('GET', `/user/viewusersbookinfo/${international.id}/1`)).statusCode, 404);
       assert.equal((await call('DELETE', `/user/deletebook/${international.id}/1`)).statusCode, 404);
     });
@@ -166,9 +200,16 @@ describe('books service (demo library)', () => {
       const growing = await find('Growing Up Ubuntu');
       const item = (await t.app.cartRepository.listByUser(demoId)).find((i) => i.book_id === growing.id);
       assert.ok(item, 'in the cart');
-      await t.app.db.updateTable('books').set({ misc: JSON.stringify({ ...miscOf(growing), archived: true }) }).where('id', '=', growing.id).execute();
+      await t.app.db
+        .updateTable('books')
+        .set({ misc: JSON.stringify({ ...miscOf(growing), archived: true }) })
+        .where('id', '=', growing.id)
+        .execute();
       assert.equal((await call('DELETE', `/user/deletebook/${growing.id}/0`)).statusCode, 200);
-      assert.equal((await t.app.cartRepository.listByUser(demoId)).some((i) => i.id === item.id), false);
+      assert.equal(
+        (await t.app.cartRepository.listByUser(demoId)).some((i) => i.id === item.id),
+        false,
+      );
     });
   });
 
@@ -176,23 +217,39 @@ describe('books service (demo library)', () => {
     it('answers the signed contract as a PDF', async () => {
       const local = await find("The Baobab's Secret");
       const international = await find("The Baobab's Secret", true);
-      const response = await call('POST', '/user/viewsignedcontract', demo, { local_bookId: local.id, international_bookId: international.id });
+      const response = await call('POST', '/user/viewsignedcontract', demo, {
+        local_bookId: local.id,
+        international_bookId: international.id,
+      });
       assert.equal(response.statusCode, 200, response.body);
       assert.match(String(response.headers['content-type']), /^application\/pdf/);
       assert.equal(response.rawPayload.subarray(0, 4).toString(), '%PDF');
-      const only = await call('POST', '/user/viewsignedcontract', demo, { local_bookId: null, international_bookId: international.id });
+      const only = await call('POST', '/user/viewsignedcontract', demo, {
+        local_bookId: null,
+        international_bookId: international.id,
+      });
       assert.equal(only.rawPayload.subarray(0, 4).toString(), '%PDF');
     });
 
-    it('answers 404 for a quote (no contract) and for another user\'s book, 400 without ids', async () => {
+    it("answers 404 for a quote (no contract) and for another user's book, 400 without ids", async () => {
       const quote = await find('Old Recipes, New Tables');
-      const none = await call('POST', '/user/viewsignedcontract', demo, { local_bookId: quote.id, international_bookId: null });
+      const none = await call('POST', '/user/viewsignedcontract', demo, {
+        local_bookId: quote.id,
+        international_bookId: null,
+      });
       assert.equal(none.statusCode, 404);
       assert.equal(none.json().message, CONTRACT_NOT_FOUND_MESSAGE);
       const signed = await find('Sunrise over Soweto');
-      const foreign = await call('POST', '/user/viewsignedcontract', other.accessToken, { local_bookId: signed.id, international_bookId: null });
+      const foreign = await call('POST', '/user/viewsignedcontract', other.accessToken, {
+        local_bookId: signed.id,
+        international_bookId: null,
+      });
       assert.equal(foreign.statusCode, 404);
-      assert.equal((await call('POST', '/user/viewsignedcontract', demo, { local_bookId: null, international_bookId: 0 })).statusCode, 400);
+      assert.equal(
+        (await call('POST', '/user/viewsignedcontract', demo, { local_bookId: null, international_bookId: 0 }))
+          .statusCode,
+        400,
+      );
     });
   });
 });

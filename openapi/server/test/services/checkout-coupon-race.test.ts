@@ -26,7 +26,14 @@ describe('checkout service: one coupon use per user across contexts', () => {
     const user = await registerActiveUser(t.app);
     await t.app.unitOfWork.run(async (repos) => {
       const balanceAfterCents = await repos.users.adjustBalance(user.id, 900_00);
-      await repos.payments.record({ userId: user.id, type: 'top-up', reference: 'setup', amountCents: 900_00, balanceAfterCents, at: new Date() });
+      await repos.payments.record({
+        userId: user.id,
+        type: 'top-up',
+        reference: 'setup',
+        amountCents: 900_00,
+        balanceAfterCents,
+        at: new Date(),
+      });
     });
     const [book] = await t.app.bookRepository.insertMany([
       {
@@ -61,7 +68,11 @@ describe('checkout service: one coupon use per user across contexts', () => {
         api('/user/addcoupon', user.accessToken, { coupon_code: 'WELCOME50' }),
       ]);
       const successes = [paid, credited].filter((a) => a.statusCode === 200 && a.json().statusCode === 0);
-      assert.equal(successes.length, 1, `round ${round}: ${paid.statusCode} ${paid.body} / ${credited.statusCode} ${credited.body}`);
+      assert.equal(
+        successes.length,
+        1,
+        `round ${round}: ${paid.statusCode} ${paid.body} / ${credited.statusCode} ${credited.body}`,
+      );
       const loser = paid.statusCode === 200 ? credited : paid;
       assert.equal(loser.statusCode, 409, loser.body);
       assert.equal(loser.json().code, 'C15');
@@ -75,8 +86,14 @@ describe('checkout service: one coupon use per user across contexts', () => {
       assert.equal(redemptions.length, 1);
       const stored = await t.app.userRepository.findById(user.id);
       const ledger = await t.app.paymentRepository.listLedger(user.id, 0, 100);
-      const sumCents = ledger.filter((row) => row.status === 'complete').reduce((sum, row) => sum + Math.round(Number(row.amount_after_fees) * 100), 0);
-      assert.equal(sumCents, Math.round(Number(stored!.balance) * 100), `round ${round}: the ledger explains the balance`);
+      const sumCents = ledger
+        .filter((row) => row.status === 'complete')
+        .reduce((sum, row) => sum + Math.round(Number(row.amount_after_fees) * 100), 0);
+      assert.equal(
+        sumCents,
+        Math.round(Number(stored!.balance) * 100),
+        `round ${round}: the ledger explains the balance`,
+      );
     }
   });
 });

@@ -19,7 +19,12 @@ describe('checkout service: coupons', () => {
   after(() => t.close());
 
   const post = (path: string, token: string, code: unknown) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/user/${path}`, headers: bearer(token), payload: { coupon_code: code } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/user/${path}`,
+      headers: bearer(token),
+      payload: { coupon_code: code },
+    });
   const balance = async (id: number) => Number((await t.app.userRepository.findById(id))!.balance);
 
   describe('addcoupon', () => {
@@ -55,11 +60,10 @@ describe('checkout service: coupons', () => {
 
     it('credits once when 10 redemptions race', async () => {
       const user = await registerActiveUser(t.app);
-      const answers = await Promise.all(Array.from({ length: 10 }, () => post('addcoupon', user.accessToken, 'WELCOME50')));
-      assert.deepEqual(
-        answers.map((a) => a.statusCode).sort(),
-        [200, ...Array<number>(9).fill(409)],
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => post('addcoupon', user.accessToken, 'WELCOME50')),
       );
+      assert.deepEqual(answers.map((a) => a.statusCode).sort(), [200, ...Array<number>(9).fill(409)]);
       assert.equal(await balance(user.id), 150);
     });
 
@@ -78,7 +82,10 @@ describe('checkout service: coupons', () => {
         const response = await post('verifycartcoupon', user.accessToken, 'save10');
         assert.equal(response.statusCode, 200);
         const body = response.json();
-        assert.deepEqual({ ...body, couponId: typeof body.couponId }, { statusCode: 0, couponId: 'number', type: 'percentage', amount: 10 });
+        assert.deepEqual(
+          { ...body, couponId: typeof body.couponId },
+          { statusCode: 0, couponId: 'number', type: 'percentage', amount: 10 },
+        );
       }
     });
 

@@ -13,7 +13,14 @@ import {
   REFERENCE_USED_MESSAGE,
 } from '../../src/services/checkout/index.js';
 import { DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from '../../src/seed/index.js';
-import { bearer, buildTestApp, loginToken, registerActiveUser, registerUser, type TestApp } from '../helpers/test-app.js';
+import {
+  bearer,
+  buildTestApp,
+  loginToken,
+  registerActiveUser,
+  registerUser,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 const PUBLIC_URL = 'http://portal.test';
 
@@ -46,7 +53,10 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
         return deliver(url, init);
       },
       config: { publicUrl: PUBLIC_URL },
-      logger: { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line) as { msg: string }) } },
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => void logs.push(JSON.parse(line) as { msg: string }) },
+      },
     });
     app = t.app;
     await seedDemo(app);
@@ -55,7 +65,12 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
   after(() => t.close());
 
   const api = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string, payload?: unknown) =>
-    app.inject({ method, url: `/api/v1${path}`, headers: bearer(token), ...(payload !== undefined && { payload: payload as object }) });
+    app.inject({
+      method,
+      url: `/api/v1${path}`,
+      headers: bearer(token),
+      ...(payload !== undefined && { payload: payload as object }),
+    });
   const balanceOf = async (id: number) => Number((await app.userRepository.findById(id))!.balance);
 
   /** A fresh active user with `balance` and one cart item per cost (rand, excl. VAT). */
@@ -117,7 +132,7 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       assert.equal(used.json().message, COUPON_USED_MESSAGE);
     });
 
-    it('is the current user\'s cart in viewuserinfo', async () => {
+    it("is the current user's cart in viewuserinfo", async () => {
       const user = await userWithCart(100, [120]);
       const info = (await api('GET', '/user/viewuserinfo', user.accessToken)).json();
       assert.equal(info.result.cart.length, 1);
@@ -125,7 +140,7 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       assert.equal(info.result.cart[0].final_price, 138);
     });
 
-    it('removes an item by its pair; another user\'s pair is 404', async () => {
+    it("removes an item by its pair; another user's pair is 404", async () => {
       const owner = await userWithCart(100, [100, 50]);
       const other = await registerActiveUser(app);
       const foreign = await api('DELETE', `/user/cart/${owner.bookIds[0]}/0`, other.accessToken);
@@ -140,7 +155,7 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
   });
 
   describe('paying from the balance (checkoutpayment)', () => {
-    it('debits the server total (ignoring the browser\'s), marks the books paid and empties the cart', async () => {
+    it("debits the server total (ignoring the browser's), marks the books paid and empties the cart", async () => {
       const user = await userWithCart(500, [200]);
       const response = await pay(user.accessToken, user.bookIds, { total_cost: 0.01, user_id: 1 });
       assert.equal(response.statusCode, 200);
@@ -159,7 +174,11 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       assert.equal((await app.cartRepository.listByUser(user.id)).length, 0);
       const ledger = (await api('GET', '/user/transactions', user.accessToken)).json().results;
       assert.deepEqual(
-        ledger.map((row: { type: string; amount_after_fees: number; balance: number }) => [row.type, row.amount_after_fees, row.balance]),
+        ledger.map((row: { type: string; amount_after_fees: number; balance: number }) => [
+          row.type,
+          row.amount_after_fees,
+          row.balance,
+        ]),
         [
           ['payment', -230, 270],
           ['welcome credit', 100, 100],
@@ -186,7 +205,7 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       assert.equal(await balanceOf(user.id), 885);
     });
 
-    it('refuses ids that are not in the user\'s cart (404) and an empty selection (400)', async () => {
+    it("refuses ids that are not in the user's cart (404) and an empty selection (400)", async () => {
       const owner = await userWithCart(1000, [100]);
       const other = await userWithCart(1000, [100]);
       assert.equal((await pay(other.accessToken, owner.bookIds)).statusCode, 404);
@@ -202,14 +221,19 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       assert.equal(paid.length, 1, answers.map((a) => a.body).join('\n'));
       assert.ok(answers.every((a) => a.statusCode === 200 || a.statusCode === 404));
       assert.equal(await balanceOf(user.id), 5);
-      const payments = (await app.paymentRepository.listLedger(user.id, 0, 100)).filter((row) => row.type === 'payment');
+      const payments = (await app.paymentRepository.listLedger(user.id, 0, 100)).filter(
+        (row) => row.type === 'payment',
+      );
       assert.equal(payments.length, 1);
     });
 
     it('never spends one balance on two carts paid in parallel', async () => {
       // Each item alone (R 115) is covered by R 150; both together are not.
       const user = await userWithCart(150, [100, 100]);
-      const [a, b] = await Promise.all([pay(user.accessToken, [user.bookIds[0]!]), pay(user.accessToken, [user.bookIds[1]!])]);
+      const [a, b] = await Promise.all([
+        pay(user.accessToken, [user.bookIds[0]!]),
+        pay(user.accessToken, [user.bookIds[1]!]),
+      ]);
       assert.deepEqual([a.json().statusCode, b.json().statusCode].sort(), [0, 7]);
       assert.equal(await balanceOf(user.id), 35);
     });
@@ -277,8 +301,19 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       assert.equal(result.status, 'pending');
       assert.equal(payment.action, `${PUBLIC_URL}/sandbox/payfast/eng/process`);
       assert.deepEqual(Object.keys(payment.fields), [
-        'merchant_id', 'merchant_key', 'return_url', 'cancel_url', 'notify_url', 'name_first', 'name_last',
-        'email_address', 'm_payment_id', 'amount', 'item_name', 'item_description', 'signature',
+        'merchant_id',
+        'merchant_key',
+        'return_url',
+        'cancel_url',
+        'notify_url',
+        'name_first',
+        'name_last',
+        'email_address',
+        'm_payment_id',
+        'amount',
+        'item_name',
+        'item_description',
+        'signature',
       ]);
       assert.equal(payment.fields.amount, '130.00');
       assert.equal(payment.fields.notify_url, `${PUBLIC_URL}/api/v1/payment/payfast/notify`);
@@ -321,7 +356,11 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
 
       const ledger = (await api('GET', '/user/transactions', user.accessToken)).json().results;
       assert.deepEqual(
-        ledger.map((row: { type: string; amount_after_fees: number; balance: number }) => [row.type, row.amount_after_fees, row.balance]),
+        ledger.map((row: { type: string; amount_after_fees: number; balance: number }) => [
+          row.type,
+          row.amount_after_fees,
+          row.balance,
+        ]),
         [
           ['payment', -230, 0],
           ['top-up', 130, 230],
@@ -361,20 +400,27 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       const user = await userWithCart(100, [200]);
       const { result, payment } = (await start(user.accessToken, user.bookIds)).json();
       const statuses = async () =>
-        (await api('GET', '/user/transactions', user.accessToken)).json().results.map((row: { type: string; status: string }) => `${row.type}:${row.status}`);
+        (await api('GET', '/user/transactions', user.accessToken))
+          .json()
+          .results.map((row: { type: string; status: string }) => `${row.type}:${row.status}`);
       assert.deepEqual(await statuses(), ['top-up:pending', 'welcome credit:complete']);
-      await sql`UPDATE payment_transactions SET created_at = now() - interval '25 hours' WHERE id = ${result.id}`.execute(app.db);
+      await sql`UPDATE payment_transactions SET created_at = now() - interval '25 hours' WHERE id = ${result.id}`.execute(
+        app.db,
+      );
       assert.deepEqual(await statuses(), ['top-up:cancelled', 'welcome credit:complete']);
       await atSandbox(payment, 'pay');
       assert.equal(await balanceOf(user.id), 0);
       assert.deepEqual((await statuses()).slice(1), ['top-up:complete', 'welcome credit:complete']);
     });
 
-    it('answers 404 for a wrong return token or another user\'s reference', async () => {
+    it("answers 404 for a wrong return token or another user's reference", async () => {
       const user = await userWithCart(100, [200]);
       const other = await registerActiveUser(app);
       const { result } = (await start(user.accessToken, user.bookIds, 'eft', 'PAY-mine')).json();
-      const wrong = await api('POST', '/user/checkoutsuccess', user.accessToken, { reference: 'PAY-mine', token: 'forged' });
+      const wrong = await api('POST', '/user/checkoutsuccess', user.accessToken, {
+        reference: 'PAY-mine',
+        token: 'forged',
+      });
       assert.equal(wrong.statusCode, 404);
       const foreign = await api('POST', '/user/posttransaction', other.accessToken, { transaction_ref: 'PAY-mine' });
       assert.equal(foreign.statusCode, 404);
@@ -411,8 +457,13 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       }
 
       const resign = (pairs: Array<[string, string]>, changes: Record<string, string>) => {
-        const changed = pairs.filter(([k]) => k !== 'signature').map(([k, v]): [string, string] => [k, changes[k] ?? v]);
-        return [...changed, ['signature', payfastSignature(changed, app.payments.settings.payfast.passphrase)]] as Array<[string, string]>;
+        const changed = pairs
+          .filter(([k]) => k !== 'signature')
+          .map(([k, v]): [string, string] => [k, changes[k] ?? v]);
+        return [
+          ...changed,
+          ['signature', payfastSignature(changed, app.payments.settings.payfast.passphrase)],
+        ] as Array<[string, string]>;
       };
 
       const notify = async (pairs: Array<[string, string]>, remoteAddress = '127.0.0.1') => {
@@ -439,7 +490,10 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
 
       it('refuses a bad signature', async () => {
         const { user, pairs } = await genuineItn();
-        const bad = pairs.map(([k, v]): [string, string] => [k, k === 'signature' ? `${v.slice(0, -1)}${v.endsWith('0') ? '1' : '0'}` : v]);
+        const bad = pairs.map(([k, v]): [string, string] => [
+          k,
+          k === 'signature' ? `${v.slice(0, -1)}${v.endsWith('0') ? '1' : '0'}` : v,
+        ]);
         assert.deepEqual(await notify(bad), ['ITN refused: signature mismatch']);
         assert.equal(await balanceOf(user.id), 100);
       });
@@ -473,7 +527,9 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
 
       it('refuses data the provider does not confirm (server-to-server validation)', async () => {
         const { user, pairs } = await genuineItn();
-        assert.deepEqual(await notify(resign(pairs, { pf_payment_id: '424242' })), ['ITN refused: provider validation failed']);
+        assert.deepEqual(await notify(resign(pairs, { pf_payment_id: '424242' })), [
+          'ITN refused: provider validation failed',
+        ]);
         assert.equal(await balanceOf(user.id), 100);
       });
 
@@ -482,7 +538,9 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
         assert.deepEqual(await notify(pairs), ['ITN credited']);
         assert.deepEqual(await notify(pairs), ['ITN already processed']);
         assert.equal(await balanceOf(user.id), 0);
-        const topUps = (await app.paymentRepository.listLedger(user.id, 0, 10)).filter((entry) => entry.type === 'top-up');
+        const topUps = (await app.paymentRepository.listLedger(user.id, 0, 10)).filter(
+          (entry) => entry.type === 'top-up',
+        );
         assert.equal(topUps.length, 1);
       });
     });
@@ -499,7 +557,10 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       const { result, payment } = created.json();
       assert.equal(payment.display, 'popup');
       assert.equal(payment.fields.currency, 'USD');
-      assert.equal(payment.fields.amount, (Math.ceil((13000 / app.payments.settings.usdZarRate) * (1 - 1e-12)) / 100).toFixed(2));
+      assert.equal(
+        payment.fields.amount,
+        (Math.ceil((13000 / app.payments.settings.usdZarRate) * (1 - 1e-12)) / 100).toFixed(2),
+      );
       assert.equal(payment.fields.redirect_url, `${PUBLIC_URL}/dashboard`);
       assert.equal(result.provider_currency, 'USD');
 
@@ -520,15 +581,25 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       await verify();
       assert.equal(await balanceOf(user.id), 0);
       const other = await registerActiveUser(app);
-      assert.equal((await api('POST', '/user/verifycardpayment', other.accessToken, { tx_ref: txRef })).statusCode, 404);
+      assert.equal(
+        (await api('POST', '/user/verifycardpayment', other.accessToken, { tx_ref: txRef })).statusCode,
+        404,
+      );
     });
 
     it('card: a return that says cancelled closes the attempt when the provider has no charge', async () => {
       const user = await userWithCart(100, [200]);
       const { payment } = (
-        await api('POST', '/user/createtransaction', user.accessToken, { transaction_ref: 'PAY-card-x', user_book_id: user.bookIds, provider: 'card' })
+        await api('POST', '/user/createtransaction', user.accessToken, {
+          transaction_ref: 'PAY-card-x',
+          user_book_id: user.bookIds,
+          provider: 'card',
+        })
       ).json();
-      const cancelled = await api('POST', '/user/verifycardpayment', user.accessToken, { tx_ref: payment.fields.tx_ref, status: 'cancelled' });
+      const cancelled = await api('POST', '/user/verifycardpayment', user.accessToken, {
+        tx_ref: payment.fields.tx_ref,
+        status: 'cancelled',
+      });
       assert.equal(cancelled.json().result.status, 'cancelled');
       assert.equal(await balanceOf(user.id), 100);
       const [topUp] = (await api('GET', '/user/transactions', user.accessToken)).json().results;
@@ -557,7 +628,10 @@ describe('checkout service: cart, balance payments, providers, ledger', () => {
       const back = new URL(approved.headers.location as string);
       assert.equal(back.pathname, '/checkout/success');
       const confirm = () =>
-        api('POST', '/user/checkoutsuccess', user.accessToken, { reference: back.searchParams.get('tref'), token: back.searchParams.get('token') });
+        api('POST', '/user/checkoutsuccess', user.accessToken, {
+          reference: back.searchParams.get('tref'),
+          token: back.searchParams.get('token'),
+        });
       const first = await confirm();
       assert.equal(first.json().result.status, 'complete', first.body);
       assert.equal(first.json().result.cart_paid, true);

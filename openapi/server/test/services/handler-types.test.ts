@@ -84,7 +84,14 @@ describe('handler types from portal.yaml', () => {
   });
 
   it('keeps the drifting examples compiled (they exist for the type check)', () => {
-    const examples = [wrongAnswerShape, missingAnswerField, wrongAnswerType, wrongBodyField, wrongParamType, wrongQueryName];
+    const examples = [
+      wrongAnswerShape,
+      missingAnswerField,
+      wrongAnswerType,
+      wrongBodyField,
+      wrongParamType,
+      wrongQueryName,
+    ];
     assert.equal(examples.length, 6);
     assert.equal(typeof initialLoginOf, 'function');
     assert.deepEqual([outOfRange, notAPair].length, 2);

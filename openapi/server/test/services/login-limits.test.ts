@@ -61,9 +61,7 @@ describe('login limits', () => {
   it('evaluates exactly the per-account limit of 30 parallel wrong passwords', async () => {
     nextWindow();
     const user = await registerUser(t.app);
-    const responses = await Promise.all(
-      Array.from({ length: 30 }, () => login(user.email, WRONG, uniqueAddress())),
-    );
+    const responses = await Promise.all(Array.from({ length: 30 }, () => login(user.email, WRONG, uniqueAddress())));
     assert.deepEqual(statuses(responses), { 401: perAccount.max, 429: 30 - perAccount.max });
   });
 

@@ -61,9 +61,13 @@ describe('profile service', () => {
       payload: { password, confirm_password: confirm },
     });
   const login = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/authO/login', payload: { email, password }, remoteAddress: uniqueAddress() });
-  const refresh = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/authO/refresh', payload: { token } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authO/login',
+      payload: { email, password },
+      remoteAddress: uniqueAddress(),
+    });
+  const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/authO/refresh', payload: { token } });
   const me = async (accessToken: string) =>
     (await t.app.inject({ method: 'GET', url: '/api/v1/user/viewuserinfo', headers: bearer(accessToken) })).json()
       .result;
@@ -359,7 +363,11 @@ describe('profile service', () => {
       for (const email of [user.email, unknown]) {
         const before = await resetJobs();
         const response = await forgot(email);
-        assert.equal(await resetJobs(), before + 1, `exactly one job for ${email === unknown ? 'the unknown' : 'the known'} address`);
+        assert.equal(
+          await resetJobs(),
+          before + 1,
+          `exactly one job for ${email === unknown ? 'the unknown' : 'the known'} address`,
+        );
         answers.push(response);
       }
       assert.deepEqual(
@@ -371,7 +379,15 @@ describe('profile service', () => {
       );
       await t.app.mailDispatcher.idle();
       assert.equal(await mails(user.email), mailsBefore, 'nothing sent by the handler itself');
-      assert.equal((await t.app.verificationTokenRepository.listForUser((await t.app.userRepository.findByEmail(user.email))!.id, 'reset')).length, 0);
+      assert.equal(
+        (
+          await t.app.verificationTokenRepository.listForUser(
+            (await t.app.userRepository.findByEmail(user.email))!.id,
+            'reset',
+          )
+        ).length,
+        0,
+      );
 
       assert.ok((await t.app.jobs.runDue()) >= 2);
       assert.equal(await mails(user.email), mailsBefore + 1, 'the known address gets its mail once the job ran');
@@ -403,11 +419,16 @@ describe('profile service', () => {
         mailer: { kind: 'custom', send: async () => Promise.reject(new Error('SMTP down')) },
       });
       try {
-        const response = await failing.inject({ method: 'PUT', url: `/api/v1/user/forgotpwd/${encodeURIComponent(user.email)}` });
+        const response = await failing.inject({
+          method: 'PUT',
+          url: `/api/v1/user/forgotpwd/${encodeURIComponent(user.email)}`,
+        });
         assert.equal(response.statusCode, 200);
         assert.deepEqual(response.json(), { statusCode: 0, description: FORGOT_PASSWORD_DESCRIPTION });
         await failing.jobs.runDue();
-        const [job] = (await failing.jobRepository.list({ type: 'password-reset' })).filter((row) => row.payload.email === user.email);
+        const [job] = (await failing.jobRepository.list({ type: 'password-reset' })).filter(
+          (row) => row.payload.email === user.email,
+        );
         assert.equal(job?.status, 'queued');
         assert.equal(job?.last_error, 'SMTP down');
         assert.ok(job!.next_run_at.getTime() > clock.now().getTime());
@@ -428,7 +449,10 @@ describe('profile service', () => {
       const user = await registerUser(t.app);
       const first = await resetLink(user.email);
       const second = await resetLink(user.email);
-      assert.deepEqual((await reset(first.id, first.token, NEW_PASSWORD)).json(), badRequest(RESET_LINK_INVALID_MESSAGE, 'LINK_INVALID'));
+      assert.deepEqual(
+        (await reset(first.id, first.token, NEW_PASSWORD)).json(),
+        badRequest(RESET_LINK_INVALID_MESSAGE, 'LINK_INVALID'),
+      );
       assert.equal((await reset(second.id, second.token, NEW_PASSWORD)).statusCode, 200);
     });
 
@@ -508,7 +532,7 @@ describe('profile service', () => {
       assert.equal((await login(user.email, user.password)).statusCode, 200, 'the password is unchanged');
     });
 
-    it('rejects verification links, other users\' ids and malformed links alike', async () => {
+    it("rejects verification links, other users' ids and malformed links alike", async () => {
       const user = await registerUser(t.app);
       const other = await registerUser(t.app);
       const verifyLink = await verificationLink(user);
@@ -549,7 +573,7 @@ describe('profile service', () => {
   });
 
   describe('changePassword', () => {
-    it('stores the new password and revokes every session, the caller\'s included', async () => {
+    it("stores the new password and revokes every session, the caller's included", async () => {
       const user = await registerUser(t.app);
       const otherDevice = (await login(user.email, user.password)).json().refreshToken as string;
       const response = await changePassword(user.accessToken, NEW_PASSWORD);
@@ -597,7 +621,12 @@ describe('profile service', () => {
 
   describe('setInitialLogin', () => {
     const setInitialLogin = (accessToken: string, payload: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/user/initiallogin', headers: bearer(accessToken), payload: payload as object });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/initiallogin',
+        headers: bearer(accessToken),
+        payload: payload as object,
+      });
 
     it('stores initial_login and answers it', async () => {
       const user = await registerUser(t.app);
@@ -617,7 +646,11 @@ describe('profile service', () => {
       const invalid = await setInitialLogin(user.accessToken, { initial_login: 2 });
       assert.equal(invalid.statusCode, 400);
       assert.equal(invalid.json().code, 'FST_ERR_VALIDATION');
-      const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/user/initiallogin', payload: { initial_login: 1 } });
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/initiallogin',
+        payload: { initial_login: 1 },
+      });
       assert.equal(anonymous.statusCode, 401);
     });
   });

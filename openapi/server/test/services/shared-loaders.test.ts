@@ -9,7 +9,10 @@ import { bearer, buildTestApp, registerUser, specPath, type TestApp } from '../h
 
 type Schema = { $ref?: string; type?: string; required?: string[]; properties?: Record<string, Schema> };
 type Spec = {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>
+  >;
   components: { schemas: Record<string, Schema> };
 };
 
@@ -68,7 +71,7 @@ describe('shared loaders', () => {
     });
   }
 
-  it('answers the loaders\' trailing-slash /user/getuserbooks/ like the path itself', async () => {
+  it("answers the loaders' trailing-slash /user/getuserbooks/ like the path itself", async () => {
     const response = await get('/user/getuserbooks/');
     assert.deepEqual(response.json(), { statusCode: 0, localBooks: [], internationalBooks: [] });
   });

@@ -6,7 +6,6 @@ import { DUPLICATE_UPLOAD_MESSAGE } from '../../src/services/wizard/index.js';
 import { bulkRow as row } from '../helpers/bulk-row.js';
 import { bearer, buildTestApp, registerActiveUser, type TestApp } from '../helpers/test-app.js';
 
-
 describe('wizard service: bulk calculation', () => {
   let t: TestApp;
   let user: { accessToken: string; id: number };
@@ -49,14 +48,29 @@ describe('wizard service: bulk calculation', () => {
     const [item] = await t.app.cartRepository.listByUser(user.id);
     assert.equal(item?.book_id, body.localBookId);
     assert.equal(item?.international_book_id, body.internationalBookId);
-    assert.deepEqual(item?.misc.map((s) => s.name), ['Print processing', 'ISBN creation']);
+    assert.deepEqual(
+      item?.misc.map((s) => s.name),
+      ['Print processing', 'ISBN creation'],
+    );
   });
 
   it('answers 409 DUPLICATE_UPLOAD for a title already uploaded in that region (any case)', async () => {
-    const response = await bulk({ row: row({ book_title: ' STARS over limpopo ', is_international: false }), is_bulk: true });
+    const response = await bulk({
+      row: row({ book_title: ' STARS over limpopo ', is_international: false }),
+      is_bulk: true,
+    });
     assert.equal(response.statusCode, 409);
-    assert.deepEqual(response.json(), { statusCode: 409, error: 'Conflict', message: DUPLICATE_UPLOAD_MESSAGE, code: 'DUPLICATE_UPLOAD' });
-    assert.equal((await bulk({ row: row(), is_bulk: true }, other.accessToken)).statusCode, 200, 'another user may use the title');
+    assert.deepEqual(response.json(), {
+      statusCode: 409,
+      error: 'Conflict',
+      message: DUPLICATE_UPLOAD_MESSAGE,
+      code: 'DUPLICATE_UPLOAD',
+    });
+    assert.equal(
+      (await bulk({ row: row(), is_bulk: true }, other.accessToken)).statusCode,
+      200,
+      'another user may use the title',
+    );
   });
 
   it('saves one of two identical rows sent together', async () => {
@@ -96,7 +110,13 @@ describe('wizard service: bulk calculation', () => {
 
   it('prices an eBook row: international only, 35% of the price', async () => {
     const response = await bulk({
-      row: row({ book_title: 'Digital Dawn', format_type: 'ebook', international_price: 10, is_local: false, l_paper_type_id: null }),
+      row: row({
+        book_title: 'Digital Dawn',
+        format_type: 'ebook',
+        international_price: 10,
+        is_local: false,
+        l_paper_type_id: null,
+      }),
       is_bulk: false,
     });
     assert.equal(response.statusCode, 200, response.body);

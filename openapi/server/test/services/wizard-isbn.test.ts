@@ -26,9 +26,19 @@ describe('wizard service: POST /user/getvalidisbn', () => {
     assert.deepEqual(response.json(), { statusCode: 200, isValid: true });
   });
 
-  it('answers isValid false with the spec message once any book, the caller\'s own included, uses it', async () => {
+  it("answers isValid false with the spec message once any book, the caller's own included, uses it", async () => {
     const isbn = freshIsbn();
-    assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/user/getquote', headers: bearer(other.accessToken), payload: quoteBody({ isbn }) })).statusCode, 200);
+    assert.equal(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/user/getquote',
+          headers: bearer(other.accessToken),
+          payload: quoteBody({ isbn }),
+        })
+      ).statusCode,
+      200,
+    );
     for (const token of [user.accessToken, other.accessToken]) {
       const response = await check(isbn, token);
       assert.equal(response.statusCode, 200, response.body);
@@ -47,7 +57,11 @@ describe('wizard service: POST /user/getvalidisbn', () => {
   });
 
   it('needs a session', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/user/getvalidisbn', payload: { isbn: freshIsbn() } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/getvalidisbn',
+      payload: { isbn: freshIsbn() },
+    });
     assert.equal(response.statusCode, 401);
   });
 });

@@ -46,7 +46,9 @@ describe('wizard service: POST /user/getquote', () => {
     assert.equal(await t.app.bookRepository.findOwned(other.id, body.localBookId), undefined);
     assert.equal(await t.app.bookRepository.countByUser(other.id), before);
     const cart = await t.app.cartRepository.listByUser(user.id);
-    assert.ok(cart.some((item) => item.book_id === body.localBookId && item.international_book_id === body.internationalBookId));
+    assert.ok(
+      cart.some((item) => item.book_id === body.localBookId && item.international_book_id === body.internationalBookId),
+    );
   });
 
   it('answers 409 with the spec message when another user has the ISBN, and stores nothing', async () => {
@@ -68,7 +70,18 @@ describe('wizard service: POST /user/getquote', () => {
 
   it('stores an eBook internationally only and needs no ISBN when registration is requested', async () => {
     const response = await quote(
-      quoteBody({ format_type: 'ebook', no_of_pages: null, is_local: true, is_international: false, local_price: null, international_price: 9.99, isbn: '', isbn_is_required: true, height: null, width: null }),
+      quoteBody({
+        format_type: 'ebook',
+        no_of_pages: null,
+        is_local: true,
+        is_international: false,
+        local_price: null,
+        international_price: 9.99,
+        isbn: '',
+        isbn_is_required: true,
+        height: null,
+        width: null,
+      }),
     );
     assert.equal(response.statusCode, 200, response.body);
     const body = response.json();
@@ -105,7 +118,10 @@ describe('wizard service: POST /user/getquote', () => {
       [{ i_cover_type_id: 99 }, BOOK_MESSAGES.internationalCover],
       [{ height: null }, BOOK_MESSAGES.size],
       [{ finish: 'Satin' }, 'Please select a cover finish for your book'],
-      [{ format_type: 'audiobook', voiceover_id: 99, recording_needed: true }, 'Please select a voice-over artist for your book'],
+      [
+        { format_type: 'audiobook', voiceover_id: 99, recording_needed: true },
+        'Please select a voice-over artist for your book',
+      ],
     ];
     for (const [overrides, message] of cases) {
       const response = await quote(quoteBody(overrides));

@@ -24,11 +24,20 @@ describe('wizard service: PUT /user/realtimeroyalty and the option loaders', () 
   it('prices both regions from the database with the shared engine, lines adding up to the royalty', async () => {
     const response = await estimate(royaltyBody());
     assert.equal(response.statusCode, 200, response.body);
-    const body = response.json<{ statusCode: number; localRoyalty: number; internationRoyalty: number; totalCost: number; breakdown: { local: Region; international: Region } }>();
+    const body = response.json<{
+      statusCode: number;
+      localRoyalty: number;
+      internationRoyalty: number;
+      totalCost: number;
+      breakdown: { local: Region; international: Region };
+    }>();
     // 240 pages of paper type 1 (R0.18 / $0.013 a page) at NC size (1.17 x A5), cover types 1 and 7.
     const expected = estimateRoyalties(
       {
-        format: 'print', pages: 240, heightMm: 234, widthMm: 156,
+        format: 'print',
+        pages: 240,
+        heightMm: 234,
+        widthMm: 156,
         local: { price: 249, paper: { unitCost: 0.18, maxPage: 800 }, cover: { unitCost: 14, maxPage: 1200 } },
         international: { price: 15.99, paper: { unitCost: 0.013, maxPage: 828 }, cover: { unitCost: 1, maxPage: 828 } },
       },
@@ -45,22 +54,37 @@ describe('wizard service: PUT /user/realtimeroyalty and the option loaders', () 
       assert.equal(sum, Math.round(region.royalty * 100));
       assert.ok(region.minimumPrice !== null && region.minimumPrice < 249);
     }
-    assert.deepEqual(body.breakdown.local.lines.map((l) => l.key), ['listPrice', 'vat', 'platformShare', 'printCost']);
+    assert.deepEqual(
+      body.breakdown.local.lines.map((l) => l.key),
+      ['listPrice', 'vat', 'platformShare', 'printCost'],
+    );
     assert.equal(body.breakdown.international.currency, 'USD');
   });
 
   it('offers a minimum price whose royalty is 0.00 or more, one cent less below 0', async () => {
-    const first = (await estimate(royaltyBody({ is_international: false, international_price: null }))).json<{ breakdown: { local: Region } }>();
+    const first = (await estimate(royaltyBody({ is_international: false, international_price: null }))).json<{
+      breakdown: { local: Region };
+    }>();
     const minimum = first.breakdown.local.minimumPrice;
     assert.ok(minimum !== null);
-    const at = (await estimate(royaltyBody({ is_international: false, local_price: minimum }))).json<{ localRoyalty: number }>();
+    const at = (await estimate(royaltyBody({ is_international: false, local_price: minimum }))).json<{
+      localRoyalty: number;
+    }>();
     assert.ok(at.localRoyalty >= 0, `royalty at ${minimum}: ${at.localRoyalty}`);
-    const below = (await estimate(royaltyBody({ is_international: false, local_price: (Math.round(minimum * 100) - 1) / 100 }))).json<{ localRoyalty: number }>();
+    const below = (
+      await estimate(royaltyBody({ is_international: false, local_price: (Math.round(minimum * 100) - 1) / 100 }))
+    ).json<{ localRoyalty: number }>();
     assert.ok(below.localRoyalty < 0, `royalty at a cent less: ${below.localRoyalty}`);
   });
 
   it('prices an eBook internationally only: 70% after a 50% discount', async () => {
-    const response = await estimate({ no_of_pages: null, format: 'ebook', is_local: false, is_international: true, international_price: 9.99 });
+    const response = await estimate({
+      no_of_pages: null,
+      format: 'ebook',
+      is_local: false,
+      is_international: true,
+      international_price: 9.99,
+    });
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.json().internationRoyalty, 3.49);
     assert.equal(response.json().localRoyalty, null);
@@ -71,7 +95,12 @@ describe('wizard service: PUT /user/realtimeroyalty and the option loaders', () 
     const response = await estimate(royaltyBody({ no_of_pages: 402, l_paper_type_id: 3 }));
     assert.equal(response.statusCode, 200, response.body);
     assert.deepEqual(response.json(), {
-      statusCode: 'B12', description: BOOK_MESSAGES.pagesPaper, localRoyalty: null, internationRoyalty: null, totalCost: null, breakdown: null,
+      statusCode: 'B12',
+      description: BOOK_MESSAGES.pagesPaper,
+      localRoyalty: null,
+      internationRoyalty: null,
+      totalCost: null,
+      breakdown: null,
     });
   });
 
@@ -109,22 +138,44 @@ describe('wizard service: PUT /user/realtimeroyalty and the option loaders', () 
     const results = response.json<{ results: Array<Record<string, unknown>> }>().results;
     const sizes = results.filter((r) => r.group === 'sizes');
     assert.equal(sizes.length, 31);
-    for (const [height, width, template] of [[210, 148, 'A5'], [234, 156, 'NC'], [297, 210, 'A4'], [152, 102, null]] as const) {
-      assert.ok(sizes.some((s) => s.height === height && s.width === width && s.template === template), `${height}x${width}`);
+    for (const [height, width, template] of [
+      [210, 148, 'A5'],
+      [234, 156, 'NC'],
+      [297, 210, 'A4'],
+      [152, 102, null],
+    ] as const) {
+      assert.ok(
+        sizes.some((s) => s.height === height && s.width === width && s.template === template),
+        `${height}x${width}`,
+      );
     }
-    assert.ok(sizes.every((s) => ['portrait', 'landscape', 'square'].includes(String(s.orientation)) && typeof s.isLocal === 'boolean'));
+    assert.ok(
+      sizes.every(
+        (s) => ['portrait', 'landscape', 'square'].includes(String(s.orientation)) && typeof s.isLocal === 'boolean',
+      ),
+    );
     const genres = results.filter((r) => r.group === 'genres');
     assert.ok(genres.length > 50);
     assert.ok(genres.every((g) => /^[A-Z]{3}\d{6}$/.test(String(g.bisac)) && String(g.SubjectHeading).includes(' / ')));
     const paper = results.find((r) => r.group === 'localPaperTypes' && r.id === 1);
-    assert.deepEqual(paper, { id: 1, name: '80gsm Bond (B&W)', maxPage: 800, unitCost: 0.18, group: 'localPaperTypes' });
+    assert.deepEqual(paper, {
+      id: 1,
+      name: '80gsm Bond (B&W)',
+      maxPage: 800,
+      unitCost: 0.18,
+      group: 'localPaperTypes',
+    });
     assert.ok(results.some((r) => r.group === 'internationalBookTypes' && r.id === 7));
   });
 
   it('serves every engine constant through GET /user/pricinglist and the voice-over artists', async () => {
-    const prices = (await t.app.inject({ method: 'GET', url: '/api/v1/user/pricinglist', headers: bearer(token) })).json();
+    const prices = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/user/pricinglist', headers: bearer(token) })
+    ).json();
     assert.deepEqual(prices.results[0], DEFAULT_PRICE_CONFIG);
-    const artists = (await t.app.inject({ method: 'GET', url: '/api/v1/voiceover/getallvoiceoverartists', headers: bearer(token) })).json();
+    const artists = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/voiceover/getallvoiceoverartists', headers: bearer(token) })
+    ).json();
     assert.equal(artists.results.length, 10);
   });
 });

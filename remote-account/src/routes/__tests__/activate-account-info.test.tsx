@@ -7,7 +7,15 @@ beforeEach(resetSession);
 
 describe('/activate-account-info', () => {
   it('tells the user to follow the e-mailed link, with the title and one heading', () => {
-    setCurrentUser({ id: 42, email: 'thandi@example.co.za', name_first: 'Thandi', name_last: 'Mokoena', balance: 100, user_status: 0, initial_login: 0 });
+    setCurrentUser({
+      id: 42,
+      email: 'thandi@example.co.za',
+      name_first: 'Thandi',
+      name_last: 'Mokoena',
+      balance: 100,
+      user_status: 0,
+      initial_login: 0,
+    });
     renderApp('/activate-account-info');
 
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

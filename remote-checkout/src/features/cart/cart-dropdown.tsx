@@ -1,7 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Button, buttonClassName, cx, formatDayMonth, formatRand, queryKeys, useCurrentUser } from '@pod/shared-contracts';
+import {
+  Button,
+  buttonClassName,
+  cx,
+  formatDayMonth,
+  formatRand,
+  queryKeys,
+  useCurrentUser,
+} from '@pod/shared-contracts';
 import { getCart } from '../../lib/api/get-cart';
 import { asCartItems, toCartLine } from '../../lib/cart-items';
 import styles from './cart-dropdown.module.css';
@@ -71,7 +79,11 @@ export function CartDropdown() {
               ))}
             </ul>
           )}
-          <Link to="/checkout" className={cx(buttonClassName('primary'), styles.checkout)} onClick={() => setOpen(false)}>
+          <Link
+            to="/checkout"
+            className={cx(buttonClassName('primary'), styles.checkout)}
+            onClick={() => setOpen(false)}
+          >
             Checkout
           </Link>
         </div>

@@ -46,7 +46,10 @@ export function useCart(couponId: number | null, onCouponRejected: (error: ApiEr
     (next: CartResult) => {
       const key = queryKeys.cart(couponId);
       client.setQueryData(key, next);
-      void client.invalidateQueries({ queryKey: queryKeys.cart().slice(0, 1), predicate: (other) => other.queryHash !== hashKey(key) });
+      void client.invalidateQueries({
+        queryKey: queryKeys.cart().slice(0, 1),
+        predicate: (other) => other.queryHash !== hashKey(key),
+      });
     },
     [client, couponId],
   );

@@ -22,7 +22,10 @@ export interface ProceedInput {
  * goes to /checkout/success?tref=<reference>; 7 keeps the summary and goes to
  * /checkout/payment; C15 is handed to `onCouponUsed`; anything else raises an alert.
  */
-export function useProceed(onCouponUsed: (error: ApiError) => void): { busy: boolean; proceed: (input: ProceedInput) => void } {
+export function useProceed(onCouponUsed: (error: ApiError) => void): {
+  busy: boolean;
+  proceed: (input: ProceedInput) => void;
+} {
   const navigate = useNavigate();
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);

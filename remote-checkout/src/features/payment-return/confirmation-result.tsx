@@ -52,7 +52,10 @@ export function ConfirmationResult({ state }: { state: ConfirmationState }) {
       {state === 'waiting' ? <p>Waiting for the payment provider to confirm your payment…</p> : null}
       {state === 'success' ? (
         <>
-          <p>Thank you. Your book now enters the proofing phase: our proofing team will review it and let you know how it goes.</p>
+          <p>
+            Thank you. Your book now enters the proofing phase: our proofing team will review it and let you know how it
+            goes.
+          </p>
           <p className={styles.actions}>
             <Link className={buttonClassName('primary')} to="/books">
               Your books
@@ -65,7 +68,9 @@ export function ConfirmationResult({ state }: { state: ConfirmationState }) {
       ) : null}
       {state === 'received' ? (
         <>
-          <p>Your balance was topped up, but your cart was not paid with it. Go back to the cart to complete your order.</p>
+          <p>
+            Your balance was topped up, but your cart was not paid with it. Go back to the cart to complete your order.
+          </p>
           <p className={styles.actions}>
             <BackToCart primary />
           </p>

@@ -148,7 +148,12 @@ export function PaymentPanel() {
         </Button>
         {backToCart}
       </div>
-      <Modal open={handoff?.kind === 'card'} title="Card payment" onClose={() => setHandoff(null)} className={styles.cardModal}>
+      <Modal
+        open={handoff?.kind === 'card'}
+        title="Card payment"
+        onClose={() => setHandoff(null)}
+        className={styles.cardModal}
+      >
         {handoff?.kind === 'card' ? <iframe title="Card payment" src={handoff.url} className={styles.frame} /> : null}
       </Modal>
       <Modal

@@ -43,12 +43,18 @@ export function BookActions({ book, region, onDeleted }: { book: Book; region: R
     } catch {
       setBusy(false);
       setConfirming(false);
-      raiseAlert({ variant: 'danger', message: action === 'cancel' ? BOOK_MESSAGES.archiveFailure : BOOK_MESSAGES.deleteFailure });
+      raiseAlert({
+        variant: 'danger',
+        message: action === 'cancel' ? BOOK_MESSAGES.archiveFailure : BOOK_MESSAGES.deleteFailure,
+      });
       return;
     }
     setBusy(false);
     setConfirming(false);
-    raiseAlert({ variant: 'success', message: action === 'cancel' ? BOOK_MESSAGES.archiveSuccess : BOOK_MESSAGES.deleteSuccess });
+    raiseAlert({
+      variant: 'success',
+      message: action === 'cancel' ? BOOK_MESSAGES.archiveSuccess : BOOK_MESSAGES.deleteSuccess,
+    });
     if (action === 'delete') onDeleted();
     await invalidate('bookRemoved');
   };

@@ -69,7 +69,13 @@ export function BookDetail({
       </div>
       <Tabs label={`About ${book.book_title}`} items={tabs} selected={current} onSelect={setTab}>
         {current === 'details' ? (
-          <BookDetailsTab book={book} info={detail.info} loading={detail.loading} region={region} onDeleted={onDeleted} />
+          <BookDetailsTab
+            book={book}
+            info={detail.info}
+            loading={detail.loading}
+            region={region}
+            onDeleted={onDeleted}
+          />
         ) : null}
         {current === 'sales' && detail.sales ? <BookSales sales={detail.sales} money={money} /> : null}
         {current === 'orders' ? <BookOrders orders={detail.orders} money={money} /> : null}

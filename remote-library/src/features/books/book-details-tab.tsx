@@ -87,7 +87,11 @@ export function BookDetailsTab({ book, info, loading, region, onDeleted }: BookD
             return (
               <figure key={file.filename} className={styles.audio}>
                 <figcaption>{file.title ?? file.filename}</figcaption>
-                {url ? <audio controls src={url} aria-label={file.title ?? file.filename} /> : <p>Too large to play here</p>}
+                {url ? (
+                  <audio controls src={url} aria-label={file.title ?? file.filename} />
+                ) : (
+                  <p>Too large to play here</p>
+                )}
               </figure>
             );
           })}

@@ -90,7 +90,8 @@ export function bookPair(book: Book, region: Region): BookPair {
 export function continueLink(book: Book, region: Region): string | null {
   const misc = parseBookMisc(book.misc);
   if (misc.archived) return null;
-  const stage = misc.bookStage === 'getquote' ? 'publisher-info' : misc.bookStage === 'signedcontract' ? 'upload-type' : null;
+  const stage =
+    misc.bookStage === 'getquote' ? 'publisher-info' : misc.bookStage === 'signedcontract' ? 'upload-type' : null;
   if (!stage) return null;
   const pair = bookPair(book, region);
   const query = new URLSearchParams({ continue: 'true' });
@@ -148,7 +149,8 @@ export function sortFiles(files: readonly BookFile[] | undefined): SortedFiles {
     downloads: own,
     thumbnail: own.find((file) => isImage(file) && named(file, /thumb/i) && file.fileBuffer) ?? null,
     audio: own.filter((file) => /^(mp3|wav|m4a|aac|ogg|flac)$/.test(extension(file.filename))),
-    bookPdf: own.find((file) => extension(file.filename) === 'pdf' && !named(file, /cover/i) && file.fileBuffer) ?? null,
+    bookPdf:
+      own.find((file) => extension(file.filename) === 'pdf' && !named(file, /cover/i) && file.fileBuffer) ?? null,
   };
 }
 
@@ -162,5 +164,10 @@ export function base64ToArrayBuffer(base64: string): ArrayBuffer {
 
 /** A file-name-safe form of a title: 'Zulu Nights!' -> 'zulu-nights'. */
 export function slug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'book';
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'book'
+  );
 }

@@ -89,7 +89,9 @@ function Library({ books, selection }: { books: SharedBooks; selection: BookSele
           onDeleted={() => void navigate(booksListPath(region), { replace: true })}
         />
       ) : (
-        <p className={styles.hint}>{bookId === null ? 'Select a book to see its details.' : BOOK_ROUTE_MESSAGES.notInLibrary}</p>
+        <p className={styles.hint}>
+          {bookId === null ? 'Select a book to see its details.' : BOOK_ROUTE_MESSAGES.notInLibrary}
+        </p>
       )}
     </div>
   );

@@ -26,16 +26,27 @@ interface TabsProps<T extends string> {
 export function Tabs<T extends string>({ label, items, selected, onSelect, children, className }: TabsProps<T>) {
   const id = useId();
   const refs = useRef(new Map<T, HTMLButtonElement>());
-  const index = Math.max(0, items.findIndex((item) => item.value === selected));
+  const index = Math.max(
+    0,
+    items.findIndex((item) => item.value === selected),
+  );
 
   const onKeyDown = (event: KeyboardEvent) => {
     const last = items.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     const item = next === null ? undefined : items[next];
     if (!item) return;
     event.preventDefault();
@@ -69,7 +80,13 @@ export function Tabs<T extends string>({ label, items, selected, onSelect, child
           );
         })}
       </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${items[index]?.value ?? ''}`} tabIndex={0} className={styles.tabpanel}>
+      <div
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-tab-${items[index]?.value ?? ''}`}
+        tabIndex={0}
+        className={styles.tabpanel}
+      >
         {children}
       </div>
     </div>

@@ -41,7 +41,12 @@ export function useBookDetail(id: number, region: Region): BookDetail {
 /** The book has sales worth a tab: any figure that is not zero. */
 export function hasSales(sales: SalesSummary | null): sales is SalesSummary {
   if (!sales) return false;
-  return [sales.quantity, sales.returned, sales.profit, sales.total_royalties, sales.total_cost, sales.total_revenue].some(
-    (value) => typeof value === 'number' && value !== 0,
-  );
+  return [
+    sales.quantity,
+    sales.returned,
+    sales.profit,
+    sales.total_royalties,
+    sales.total_cost,
+    sales.total_revenue,
+  ].some((value) => typeof value === 'number' && value !== 0);
 }

@@ -35,4 +35,3 @@ export function useBookSelection(): BookSelection {
 export function booksListPath(region: Region): string {
   return region === 'international' ? '/books?region=international' : '/books';
 }
-

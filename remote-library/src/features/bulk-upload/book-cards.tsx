@@ -24,11 +24,17 @@ export function ValidBookCard({ book }: { book: CalculatedBook }) {
   // The server's answer wins; the row's own values fill in only for the markets it is sold in.
   const details = [
     { label: 'Status', value: result.status ?? 'quote' },
-    { label: 'Local price', value: amount(result.local_price ?? (row.is_local === true ? row.local_price : null), formatRand) },
+    {
+      label: 'Local price',
+      value: amount(result.local_price ?? (row.is_local === true ? row.local_price : null), formatRand),
+    },
     { label: 'Local royalty', value: amount(result.localRoyalty, formatRand) },
     {
       label: 'International price',
-      value: amount(result.international_price ?? (row.is_international === true ? row.international_price : null), formatUsd),
+      value: amount(
+        result.international_price ?? (row.is_international === true ? row.international_price : null),
+        formatUsd,
+      ),
     },
     { label: 'International royalty', value: amount(result.internationRoyalty, formatUsd) },
     { label: 'ISBN', value: isbn || 'to be provided' },

@@ -44,8 +44,8 @@ export function BulkUpload({ parser, calculate }: { parser: CsvParser; calculate
       <Card title="How bulk upload works" titleId="bulk-upload-how" size="spacious" className={styles.intro}>
         <p>
           Upload many books at once with one CSV file: one row per book, with the 32 columns of the template in its
-          header. Each valid row is priced and saved as a quote; complete each book&apos;s process from Your Books.
-          Rows with other columns or without a title are listed as invalid, and books you already uploaded are skipped.
+          header. Each valid row is priced and saved as a quote; complete each book&apos;s process from Your Books. Rows
+          with other columns or without a title are listed as invalid, and books you already uploaded are skipped.
         </p>
         <ul className={styles.downloads}>
           <li>

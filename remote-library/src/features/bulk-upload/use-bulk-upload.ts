@@ -51,13 +51,15 @@ const INITIAL: BulkUploadState = {
   error: null,
 };
 
-type Outcome = { kind: 'book'; result: BulkCalculateResult } | { kind: 'duplicate' } | { kind: 'refused'; message: string };
+type Outcome =
+  { kind: 'book'; result: BulkCalculateResult } | { kind: 'duplicate' } | { kind: 'refused'; message: string };
 
 async function calculateRow(calculate: typeof bulkCalculate, row: BulkCsvRow): Promise<Outcome> {
   try {
     return { kind: 'book', result: await calculate(row) };
   } catch (error) {
-    if (error instanceof ApiError && (error.code === 'DUPLICATE_UPLOAD' || error.status === 409)) return { kind: 'duplicate' };
+    if (error instanceof ApiError && (error.code === 'DUPLICATE_UPLOAD' || error.status === 409))
+      return { kind: 'duplicate' };
     return { kind: 'refused', message: alertMessage(error) };
   }
 }

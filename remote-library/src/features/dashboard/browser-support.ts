@@ -6,7 +6,8 @@
  */
 export function isSupportedBrowser(userAgent: string): boolean {
   const ua = userAgent;
-  if (/\b(OPR|Opera|OPT|OPiOS|SamsungBrowser|YaBrowser|UCBrowser|Vivaldi|Brave|DuckDuckGo|Edge)\//.test(ua)) return false;
+  if (/\b(OPR|Opera|OPT|OPiOS|SamsungBrowser|YaBrowser|UCBrowser|Vivaldi|Brave|DuckDuckGo|Edge)\//.test(ua))
+    return false;
   if (/\bMSIE\b|\bTrident\b/.test(ua)) return false;
   if (/\b(Edg|EdgA|EdgiOS)\//.test(ua)) return true;
   if (/\b(Firefox|FxiOS)\//.test(ua)) return true;

@@ -56,12 +56,7 @@ export function CouponCard() {
         validate={validate}
         render={({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate className={styles.couponForm}>
-            <FinalTextField
-              name="couponCode"
-              label="Coupon code"
-              autoComplete="off"
-              onFocus={() => setOutcome(null)}
-            />
+            <FinalTextField name="couponCode" label="Coupon code" autoComplete="off" onFocus={() => setOutcome(null)} />
             <Button type="submit" busy={submitting}>
               Apply
             </Button>

@@ -15,8 +15,18 @@ import { SESSION_FLAGS } from './messages';
 import { useWelcomeCheck } from './use-welcome-check';
 
 const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 /** 'March, June, September and December' from PAYOUT_MONTHS. */
@@ -100,8 +110,8 @@ export function DashboardNotices({ userAgent = globalThis.navigator?.userAgent ?
         }
       >
         <p>
-          Hi {user?.name_first}, we are glad you are here. Upload your first book to get a quote, sign your
-          contract, and follow your orders, sales and royalties from this dashboard.
+          Hi {user?.name_first}, we are glad you are here. Upload your first book to get a quote, sign your contract,
+          and follow your orders, sales and royalties from this dashboard.
         </p>
       </Modal>
       <Modal
@@ -129,8 +139,8 @@ export function DashboardNotices({ userAgent = globalThis.navigator?.userAgent ?
         }
       >
         <p>
-          This portal works best in Chrome, Firefox, Edge or Safari. Some features may not work as expected in
-          this browser.
+          This portal works best in Chrome, Firefox, Edge or Safari. Some features may not work as expected in this
+          browser.
         </p>
       </Modal>
     </>

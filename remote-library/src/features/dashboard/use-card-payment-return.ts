@@ -38,7 +38,9 @@ function readCardReturn(pathname: string, search: string): CardReturn | null {
  */
 async function settle(cardReturn: CardReturn, client: QueryClient): Promise<CardReturnOutcome | null> {
   if (cardReturn.cancelled) {
-    await verifyCardPayment(cardReturn.txRef, true).catch((error: unknown) => console.warn('card cancellation not recorded', error));
+    await verifyCardPayment(cardReturn.txRef, true).catch((error: unknown) =>
+      console.warn('card cancellation not recorded', error),
+    );
     return { variant: 'warning', message: CARD_RETURN_MESSAGES.notCompleted };
   }
   let outcome: CardReturnOutcome | null;
@@ -57,9 +59,10 @@ async function settle(cardReturn: CardReturn, client: QueryClient): Promise<Card
     raiseAlert({ variant: 'danger', message: error });
     outcome = null;
   }
-  await invalidateAfter(client, outcome?.message === CARD_RETURN_MESSAGES.cartPaid ? 'paymentMade' : 'balanceChanged').catch(
-    () => undefined,
-  );
+  await invalidateAfter(
+    client,
+    outcome?.message === CARD_RETURN_MESSAGES.cartPaid ? 'paymentMade' : 'balanceChanged',
+  ).catch(() => undefined);
   return outcome;
 }
 

@@ -34,25 +34,30 @@ export function DocumentsList() {
           </Button>
         ))}
       </div>
-      <QueryState query={query} loadingLabel="Loading documents" isEmpty={() => shown.length === 0} empty={<p className={styles.empty}>{tile?.empty}</p>}>
+      <QueryState
+        query={query}
+        loadingLabel="Loading documents"
+        isEmpty={() => shown.length === 0}
+        empty={<p className={styles.empty}>{tile?.empty}</p>}
+      >
         {() => (
-        <ul className={styles.list} aria-label="Documents">
-          {shown.map((item) => (
-            <li key={item.key} className={styles.item}>
-              <span className={styles.kind}>{item.kind === 'contract' ? 'Contract' : 'Book file'}</span>
-              <span className={styles.name}>
-                {item.href ? (
-                  <a href={item.href} download={item.filename}>
-                    {item.name}
-                  </a>
-                ) : (
-                  item.name
-                )}
-              </span>
-              <span className={styles.book}>{item.book}</span>
-            </li>
-          ))}
-        </ul>
+          <ul className={styles.list} aria-label="Documents">
+            {shown.map((item) => (
+              <li key={item.key} className={styles.item}>
+                <span className={styles.kind}>{item.kind === 'contract' ? 'Contract' : 'Book file'}</span>
+                <span className={styles.name}>
+                  {item.href ? (
+                    <a href={item.href} download={item.filename}>
+                      {item.name}
+                    </a>
+                  ) : (
+                    item.name
+                  )}
+                </span>
+                <span className={styles.book}>{item.book}</span>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryState>
     </>

@@ -14,7 +14,12 @@ export function OrderFiltersBar({
   onChange: (filters: OrderFilters) => void;
 }) {
   return (
-    <form className={styles.filters} role="search" aria-label="Filter orders" onSubmit={(event) => event.preventDefault()}>
+    <form
+      className={styles.filters}
+      role="search"
+      aria-label="Filter orders"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <TextField
         className={styles.search}
         type="search"
@@ -23,8 +28,18 @@ export function OrderFiltersBar({
         value={filters.query}
         onChange={(event) => onChange({ ...filters, query: event.target.value })}
       />
-      <DateField label="From" value={filters.from} max={filters.to || undefined} onChange={(from) => onChange({ ...filters, from })} />
-      <DateField label="To" value={filters.to} min={filters.from || undefined} onChange={(to) => onChange({ ...filters, to })} />
+      <DateField
+        label="From"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(from) => onChange({ ...filters, from })}
+      />
+      <DateField
+        label="To"
+        value={filters.to}
+        min={filters.from || undefined}
+        onChange={(to) => onChange({ ...filters, to })}
+      />
       <Button variant="secondary" className={styles.clear} onClick={() => onChange(NO_FILTERS)}>
         Clear Filters
       </Button>

@@ -1,8 +1,24 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { Button, formatDateTime, formatRand, formatUsd, LIMITS, QueryState, Spinner, type Order } from '@pod/shared-contracts';
+import {
+  Button,
+  formatDateTime,
+  formatRand,
+  formatUsd,
+  LIMITS,
+  QueryState,
+  Spinner,
+  type Order,
+} from '@pod/shared-contracts';
 import { OrderCard } from './order-card';
 import { NO_FILTERS, OrderFiltersBar } from './order-filters';
-import { filterOrders, indexOrders, paginate, type IndexedOrder, type OrderFilters, type OrderFormatters } from './order-query';
+import {
+  filterOrders,
+  indexOrders,
+  paginate,
+  type IndexedOrder,
+  type OrderFilters,
+  type OrderFormatters,
+} from './order-query';
 import { useAllOrders } from './use-all-orders';
 import styles from './orders.module.css';
 

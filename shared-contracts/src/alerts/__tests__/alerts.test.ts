@@ -58,7 +58,8 @@ describe('raiseAlert', () => {
 describe('one alert per cause', () => {
   it('shows a cause once however often it is raised, and again after it was dismissed', () => {
     const first = raiseAlert({ variant: 'danger', message: 'Unable to refresh token' });
-    for (let i = 0; i < 6; i += 1) expect(raiseAlert({ variant: 'danger', message: 'Unable to refresh token' })).toBe(first);
+    for (let i = 0; i < 6; i += 1)
+      expect(raiseAlert({ variant: 'danger', message: 'Unable to refresh token' })).toBe(first);
     expect(raised()).toHaveLength(1);
 
     dismissAlert(first);

@@ -142,7 +142,8 @@ describe('client: bearer token, refresh once and retry', () => {
 
     const results = await Promise.all(Array.from({ length: 7 }, () => client.GET('/user/viewuserinfo')));
     // What the callers would do with their failures: raise them (a 401 raises nothing).
-    for (const { response, error } of results) raiseAlert({ variant: 'danger', message: toApiError(response.status, error) });
+    for (const { response, error } of results)
+      raiseAlert({ variant: 'danger', message: toApiError(response.status, error) });
 
     expect(sessionStore.get(alertsAtom).map((a) => a.message)).toEqual(['Unable to refresh token']);
   });

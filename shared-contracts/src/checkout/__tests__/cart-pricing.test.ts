@@ -57,7 +57,9 @@ describe('cart pricing (account-area.md: VAT 15%, discount types, coupons, payab
   });
 
   it('parses misc JSON text and ignores anything that is not a priced service', () => {
-    expect(parseCartServices('[{"name":"Print processing","cost":"299"}]')).toEqual([{ name: 'Print processing', cost: 299 }]);
+    expect(parseCartServices('[{"name":"Print processing","cost":"299"}]')).toEqual([
+      { name: 'Print processing', cost: 299 },
+    ]);
     expect(parseCartServices('not json')).toEqual([]);
     expect(parseCartServices('{"cost":1}')).toEqual([]);
     expect(parseCartServices([{ name: 'x' }, null, { cost: 5 }])).toEqual([{ cost: 5 }]);

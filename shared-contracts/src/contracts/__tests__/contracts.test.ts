@@ -2,7 +2,12 @@ import { QA_PINS_STORAGE_KEY, REMOTE_NAMES, remoteDir, remoteManifestUrl, remote
 
 describe('remote folders and manifest URLs', () => {
   it('maps every federated name to its folder and back', () => {
-    expect(REMOTE_NAMES.map(remoteDir)).toEqual(['remote-account', 'remote-library', 'remote-checkout', 'remote-wizard']);
+    expect(REMOTE_NAMES.map(remoteDir)).toEqual([
+      'remote-account',
+      'remote-library',
+      'remote-checkout',
+      'remote-wizard',
+    ]);
     for (const name of REMOTE_NAMES) expect(remoteNameFromDir(remoteDir(name))).toBe(name);
     expect(remoteNameFromDir('remote-shop')).toBeNull();
     expect(remoteNameFromDir('host')).toBeNull();

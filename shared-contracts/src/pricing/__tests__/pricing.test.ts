@@ -36,7 +36,11 @@ const EXAMPLES: Array<{
   },
   {
     name: 'international paperback, 240 pages at $15.99',
-    input: { format: 'print', pages: 240, international: { price: 15.99, paper: paper(0.013, 828), cover: paper(1, 828) } },
+    input: {
+      format: 'print',
+      pages: 240,
+      international: { price: 15.99, paper: paper(0.013, 828), cover: paper(1, 828) },
+    },
     region: 'international',
     printCost: 6.62,
     lines: { listPrice: 1599, wholesaleShare: -480, printCost: -662 },
@@ -91,23 +95,38 @@ describe('pricing engine: worked examples', () => {
     expect(result.minimumPrice).toBe(minimumPrice);
   });
 
-  it.each(EXAMPLES)('the minimum price of "$name" gives a royalty of 0.00 or more, one cent less below 0', ({ input, region, printCost }) => {
-    const format = input.format;
-    const costCents = Math.round(printCost * 100);
-    const minimum = minimumPriceCents(region, format, costCents, config);
-    if (minimum === null) throw new Error('expected a minimum price');
-    expect(royaltyBreakdownCents(region, format, minimum, costCents, config).royaltyCents).toBeGreaterThanOrEqual(0);
-    if (minimum > 0) expect(royaltyBreakdownCents(region, format, minimum - 1, costCents, config).royaltyCents).toBeLessThan(0);
-  });
+  it.each(EXAMPLES)(
+    'the minimum price of "$name" gives a royalty of 0.00 or more, one cent less below 0',
+    ({ input, region, printCost }) => {
+      const format = input.format;
+      const costCents = Math.round(printCost * 100);
+      const minimum = minimumPriceCents(region, format, costCents, config);
+      if (minimum === null) throw new Error('expected a minimum price');
+      expect(royaltyBreakdownCents(region, format, minimum, costCents, config).royaltyCents).toBeGreaterThanOrEqual(0);
+      if (minimum > 0)
+        expect(royaltyBreakdownCents(region, format, minimum - 1, costCents, config).royaltyCents).toBeLessThan(0);
+    },
+  );
 });
 
 describe('pricing engine: rules', () => {
   it('answers B12 when the pages exceed the paper or cover type', () => {
-    const over = estimateRoyalties({ format: 'print', pages: 402, local: { price: 500, paper: paper(0.95, 400), cover: paper(14) } }, config);
+    const over = estimateRoyalties(
+      { format: 'print', pages: 402, local: { price: 500, paper: paper(0.95, 400), cover: paper(14) } },
+      config,
+    );
     expect(over).toEqual({ statusCode: 'B12', description: PAGE_LIMIT_MESSAGE, local: null, international: null });
-    const saddle = estimateRoyalties({ format: 'print', pages: 98, local: { price: 500, paper: paper(0.2), cover: paper(6, 96) } }, config);
+    const saddle = estimateRoyalties(
+      { format: 'print', pages: 98, local: { price: 500, paper: paper(0.2), cover: paper(6, 96) } },
+      config,
+    );
     expect(saddle.statusCode).toBe('B12');
-    expect(estimateRoyalties({ format: 'print', pages: 400, local: { price: 500, paper: paper(0.95, 400), cover: paper(14) } }, config).statusCode).toBe(0);
+    expect(
+      estimateRoyalties(
+        { format: 'print', pages: 400, local: { price: 500, paper: paper(0.95, 400), cover: paper(14) } },
+        config,
+      ).statusCode,
+    ).toBe(0);
   });
 
   it('scales paper by page area above A5 and prices the extras', () => {
@@ -115,15 +134,26 @@ describe('pricing engine: rules', () => {
     expect(sizeFactor(152, 102)).toBe(1);
     expect(sizeFactor(297, 210)).toBe(2.01);
     expect(sizeFactor(null, 100)).toBe(1);
-    expect(localPrintCost({ pages: 100, paperCostPerPage: 0.2, coverCost: 10, duplex: true, softTouch: true, spiral: true, spotUv: true }, config)).toBe(
-      25 + 20 + 10 + 2.5 + 3 + 12 + 4,
-    );
-    expect(internationalPrintCost({ pages: 100, paperCostPerPage: 0.01, coverCost: 1, duplex: true, perforation: true }, config)).toBe(5.15);
+    expect(
+      localPrintCost(
+        { pages: 100, paperCostPerPage: 0.2, coverCost: 10, duplex: true, softTouch: true, spiral: true, spotUv: true },
+        config,
+      ),
+    ).toBe(25 + 20 + 10 + 2.5 + 3 + 12 + 4);
+    expect(
+      internationalPrintCost(
+        { pages: 100, paperCostPerPage: 0.01, coverCost: 1, duplex: true, perforation: true },
+        config,
+      ),
+    ).toBe(5.15);
   });
 
   it('adds VAT to the processing cost', () => {
     const print = processingCost({ format: 'print', pages: 200, isbnRequired: true }, config);
-    expect(print.services.map((s) => [s.name, s.cost])).toEqual([['Print processing', 1000], ['ISBN creation', 250]]);
+    expect(print.services.map((s) => [s.name, s.cost])).toEqual([
+      ['Print processing', 1000],
+      ['ISBN creation', 250],
+    ]);
     expect(print.total).toBe(1437.5);
   });
 

@@ -6,14 +6,27 @@ import { setCurrentUser } from '../../session/store';
 import type { User } from '../../session/user';
 import { createTestQueryClient, deferred, installFakeFetch, renderWithProviders, type FakeAnswer } from '../../testing';
 import { getUserBooks } from '../../data/api/get-user-books';
-import { clearQueriesOnUserChange, invalidateAfter, QueryState, queryKeys, useBooksQuery, useOrdersQuery, useSalesQuery } from '..';
+import {
+  clearQueriesOnUserChange,
+  invalidateAfter,
+  QueryState,
+  queryKeys,
+  useBooksQuery,
+  useOrdersQuery,
+  useSalesQuery,
+} from '..';
 
 const BOOK = { id: 1, book_title: 'Karoo Nights', format_type: 'print' };
 
 function Books() {
   const query = useBooksQuery();
   return (
-    <QueryState query={query} loadingLabel="Loading books" isEmpty={(books) => books.localBooks.length === 0} empty={<p>No books yet</p>}>
+    <QueryState
+      query={query}
+      loadingLabel="Loading books"
+      isEmpty={(books) => books.localBooks.length === 0}
+      empty={<p>No books yet</p>}
+    >
       {(books) => (
         <ul aria-label="Books">
           {books.localBooks.map((book) => (
@@ -60,7 +73,10 @@ describe('QueryState', () => {
   });
 
   it('asks a signed-out visitor to sign in instead of showing "Unauthorized", and returns here after', async () => {
-    installFakeFetch(() => ({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } }));
+    installFakeFetch(() => ({
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' },
+    }));
     renderWithProviders(<Books />, { route: '/books?page=2' });
 
     expect(await screen.findByText(/Please sign in to continue\./)).toBeInTheDocument();
@@ -75,14 +91,31 @@ describe('shared collection queries', () => {
     const log = installFakeFetch((request) =>
       request.path === '/user/getbookorders'
         ? { status: 404, body: { statusCode: 11, message: 'No orders' } }
-        : { status: 200, body: { statusCode: 0, results: [{ book_id: 1, book_title: 'Karoo Nights', profit: 5, quantity: 2, returned: 0, total_royalties: 5, total_revenue: 9 }] } },
+        : {
+            status: 200,
+            body: {
+              statusCode: 0,
+              results: [
+                {
+                  book_id: 1,
+                  book_title: 'Karoo Nights',
+                  profit: 5,
+                  quantity: 2,
+                  returned: 0,
+                  total_royalties: 5,
+                  total_revenue: 9,
+                },
+              ],
+            },
+          },
     );
     function Both() {
       const orders = useOrdersQuery();
       const sales = useSalesQuery();
       return (
         <p>
-          {orders.data ? `${orders.data.length} orders` : ''} {sales.data ? `${sales.data[0]?.book_title} sold ${sales.data[0]?.quantity}` : ''}
+          {orders.data ? `${orders.data.length} orders` : ''}{' '}
+          {sales.data ? `${sales.data[0]?.book_title} sold ${sales.data[0]?.quantity}` : ''}
         </p>
       );
     }
@@ -95,7 +128,14 @@ describe('shared collection queries', () => {
 describe('invalidation and the session', () => {
   it('refetches the books a bulk upload added, wherever they are shown', async () => {
     let items = 1;
-    installFakeFetch(() => ({ status: 200, body: { statusCode: 0, localBooks: Array.from({ length: items }, (_, i) => ({ ...BOOK, id: i + 1 })), internationalBooks: [] } }));
+    installFakeFetch(() => ({
+      status: 200,
+      body: {
+        statusCode: 0,
+        localBooks: Array.from({ length: items }, (_, i) => ({ ...BOOK, id: i + 1 })),
+        internationalBooks: [],
+      },
+    }));
     const { queryClient } = renderWithProviders(<Books />);
     expect(await screen.findAllByRole('listitem')).toHaveLength(1);
 
@@ -132,7 +172,9 @@ describe('invalidation and the session', () => {
     const client = createTestQueryClient();
     const stop = clearQueriesOnUserChange(client);
     setCurrentUser({ id: 1, email: 'a@example.co.za' } as User);
-    const loading = client.fetchQuery({ queryKey: queryKeys.books(), queryFn: () => getUserBooks() }).catch(() => undefined);
+    const loading = client
+      .fetchQuery({ queryKey: queryKeys.books(), queryFn: () => getUserBooks() })
+      .catch(() => undefined);
 
     setCurrentUser({ id: 2, email: 'b@example.co.za' } as User);
     answer.resolve({ status: 200, body: { statusCode: 0, localBooks: [BOOK], internationalBooks: [] } });

@@ -46,7 +46,10 @@ describe('signIn', () => {
     installFakeFetch((request) =>
       request.path === '/authO/login'
         ? { status: 200, body: { accessToken: access, refreshToken: fakeJwt(3600) } }
-        : { status: 200, body: { statusCode: 0, result: { id: 7, email: 'a@b.co', name_first: 'Thandi', balance: 10 } } },
+        : {
+            status: 200,
+            body: { statusCode: 0, result: { id: 7, email: 'a@b.co', name_first: 'Thandi', balance: 10 } },
+          },
     );
 
     const user = await signIn('a@b.co', 'pw');
@@ -59,7 +62,10 @@ describe('signIn', () => {
   });
 
   it('throws an ApiError with the status on bad credentials and stores nothing', async () => {
-    installFakeFetch(() => ({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Login unsuccessful' } }));
+    installFakeFetch(() => ({
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', message: 'Login unsuccessful' },
+    }));
 
     await expect(signIn('a@b.co', 'wrong')).rejects.toMatchObject({ status: 401 });
     await expect(signIn('a@b.co', 'wrong')).rejects.toBeInstanceOf(ApiError);
@@ -73,7 +79,11 @@ describe('signIn', () => {
       headers: { 'Retry-After': '900' },
     }));
 
-    await expect(signIn('a@b.co', 'pw')).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 900 });
+    await expect(signIn('a@b.co', 'pw')).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 900,
+    });
   });
 
   it('lets the browser send and keep the device cookie (same-origin credentials)', async () => {

@@ -27,18 +27,18 @@ describe('DataTable', () => {
   it('is a table named by its caption, with a header per column and a row per item', () => {
     render(<DataTable caption="Items in your cart" columns={columns} rows={lines} rowKey={(line) => line.id} />);
     const table = screen.getByRole('table', { name: 'Items in your cart' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Book',
-      'Price',
-      'Remove',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Book', 'Price', 'Remove']);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[2]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Second Wind',
-      'R 20.00',
-      'Remove Second Wind',
-    ]);
+    expect(
+      within(rows[2]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Second Wind', 'R 20.00', 'Remove Second Wind']);
   });
 
   it('gives each cell its column label for the stacked layout, except the hidden-label column', () => {
@@ -50,9 +50,7 @@ describe('DataTable', () => {
   });
 
   it('shows the empty content in one full-width row when there are no rows', () => {
-    render(
-      <DataTable caption="Cart" columns={columns} rows={[]} rowKey={(line) => line.id} empty="No items yet" />,
-    );
+    render(<DataTable caption="Cart" columns={columns} rows={[]} rowKey={(line) => line.id} empty="No items yet" />);
     const cell = screen.getByRole('cell', { name: 'No items yet' });
     expect(cell).toHaveAttribute('colspan', '3');
   });

@@ -13,7 +13,8 @@ describe('parseDay and formatDay', () => {
   ])('reads %s as %s', (text, iso) => expect(parseDay(text)).toBe(iso));
 
   it.each(['31-02-2024', '29-02-2023', '2024-03-05', '05-13-2024', '05-03-24', ''])('refuses %s', (text) =>
-    expect(parseDay(text)).toBeNull());
+    expect(parseDay(text)).toBeNull(),
+  );
 
   it('shows an ISO day as dd-MM-yyyy', () => {
     expect(formatDay('2024-03-05')).toBe('05-03-2024');

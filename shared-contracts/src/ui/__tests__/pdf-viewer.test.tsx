@@ -21,7 +21,15 @@ function fakeRenderer(numPages: number) {
   return { renderer, drawn, destroy };
 }
 
-function Harness({ load, renderer, errorMessage }: { load: () => Promise<Blob | ArrayBuffer>; renderer: PdfRenderer; errorMessage?: string }) {
+function Harness({
+  load,
+  renderer,
+  errorMessage,
+}: {
+  load: () => Promise<Blob | ArrayBuffer>;
+  renderer: PdfRenderer;
+  errorMessage?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -125,7 +133,9 @@ describe('PdfViewer', () => {
 
     await user.click(screen.getByRole('button', { name: 'View contract' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong while fetching this books contract.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong while fetching this books contract.',
+    );
     expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
     expect(renderer).not.toHaveBeenCalled();

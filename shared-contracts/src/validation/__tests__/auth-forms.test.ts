@@ -49,7 +49,9 @@ describe('registration forms', () => {
       password: 'Please enter your password to continue',
       confirm_password: 'Please confirm your password to continue',
     });
-    expect(validateForm(RegisterCredentialsForm, { email: 'nope', password: 'weak', confirm_password: 'weak' })).toEqual({
+    expect(
+      validateForm(RegisterCredentialsForm, { email: 'nope', password: 'weak', confirm_password: 'weak' }),
+    ).toEqual({
       email: 'Please enter a valid email address',
       password: PASSWORD_RULE_MESSAGE,
     });
@@ -70,7 +72,12 @@ describe('registration forms', () => {
   it('the server body reports the first rule the user meets', () => {
     expect(firstFailure(Registration, {})).toBe('Please enter your email to continue');
     expect(
-      firstFailure(Registration, { email: 'a@b.co', password: 'Abcdef1!', confirm_password: 'Abcdef1!', name_first: 'A' }),
+      firstFailure(Registration, {
+        email: 'a@b.co',
+        password: 'Abcdef1!',
+        confirm_password: 'Abcdef1!',
+        name_first: 'A',
+      }),
     ).toBe('Please enter your last name');
     expect(
       firstFailure(Registration, {

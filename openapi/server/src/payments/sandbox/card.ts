@@ -27,9 +27,14 @@ interface CardCharge {
 }
 
 /** Checks the popup's query (or the posted copy of it); answers the checkout or the problem to show. */
-function checkCardCheckout(fields: Fields, publicKey: string, publicUrl: string): { checkout: CardCheckout } | { problem: string } {
+function checkCardCheckout(
+  fields: Fields,
+  publicKey: string,
+  publicUrl: string,
+): { checkout: CardCheckout } | { problem: string } {
   const given = text(fields, 'public_key');
-  if (given === undefined || given !== publicKey) return { problem: 'The public_key is not the sandbox merchant’s public key.' };
+  if (given === undefined || given !== publicKey)
+    return { problem: 'The public_key is not the sandbox merchant’s public key.' };
   const txRef = text(fields, 'tx_ref')?.trim() ?? '';
   if (txRef === '' || txRef.length > 100) return { problem: 'The tx_ref is required (at most 100 characters).' };
   const cents = parseCents(text(fields, 'amount') ?? '');
@@ -38,7 +43,8 @@ function checkCardCheckout(fields: Fields, publicKey: string, publicUrl: string)
   if (!/^[A-Z]{3}$/.test(currency)) return { problem: 'The currency must be a 3-letter code such as USD.' };
   const redirectUrl = text(fields, 'redirect_url')?.trim() ?? '';
   if (!isHttpUrl(redirectUrl)) return { problem: 'The redirect_url must be an absolute http(s) URL.' };
-  if (!isOwnOrigin(redirectUrl, publicUrl)) return { problem: `The redirect_url must lead back to this server (${originOf(publicUrl)}).` };
+  if (!isOwnOrigin(redirectUrl, publicUrl))
+    return { problem: `The redirect_url must lead back to this server (${originOf(publicUrl)}).` };
   return {
     checkout: {
       publicKey: given,
@@ -60,7 +66,9 @@ function renderCardCheckout(checkout: CardCheckout): string {
     ['Reference', checkout.txRef],
   ];
   // target="_top": the portal shows this page in an iframe popup; the answer replaces the portal page.
-  return renderPage(CARD, `<h1>${CARD}</h1>
+  return renderPage(
+    CARD,
+    `<h1>${CARD}</h1>
 <p class="note">Test card 4242 4242 4242 4242, any future expiry date, any CVV: no card is charged. Pay records a successful charge the merchant can verify; Cancel records nothing.</p>
 ${renderSummary(rows)}
 <form method="post" action="/sandbox/card/checkout" target="_top">
@@ -74,7 +82,8 @@ ${renderHidden({
   redirect_url: checkout.redirectUrl,
 })}
 ${renderDecision({ value: 'pay', label: 'Pay' })}
-</form>`);
+</form>`,
+  );
 }
 
 /** Card: the popup, the buyer's decision, and verify by reference. */
@@ -109,7 +118,12 @@ export function registerCardSandbox(app: FastifyInstance, options: PaymentSandbo
       return sendPage(reply, 400, renderProblem(CARD, 'No decision', 'Choose Pay or Cancel.'), { framable: true });
     }
     if (cardCharges.has(checkout.txRef)) {
-      return sendPage(reply, 409, renderProblem(CARD, 'Already paid', 'A charge with this reference was already made.'), { framable: true });
+      return sendPage(
+        reply,
+        409,
+        renderProblem(CARD, 'Already paid', 'A charge with this reference was already made.'),
+        { framable: true },
+      );
     }
     const charge: CardCharge = {
       id: nextChargeId(),
@@ -119,7 +133,11 @@ export function registerCardSandbox(app: FastifyInstance, options: PaymentSandbo
       currency: checkout.currency,
     };
     cardCharges.set(charge.txRef, charge);
-    const target = withQuery(checkout.redirectUrl, { status: 'successful', tx_ref: charge.txRef, transaction_id: charge.id });
+    const target = withQuery(checkout.redirectUrl, {
+      status: 'successful',
+      tx_ref: charge.txRef,
+      transaction_id: charge.id,
+    });
     return reply.redirect(target, 303);
   });
 
@@ -129,7 +147,8 @@ export function registerCardSandbox(app: FastifyInstance, options: PaymentSandbo
       return reply.code(401).send({ status: 'error', message: 'Invalid authorization key', data: null });
     }
     const charge = cardCharges.get(text(fieldsOf(request.query), 'tx_ref') ?? '');
-    if (!charge) return reply.code(404).send({ status: 'error', message: 'No transaction was found for this id', data: null });
+    if (!charge)
+      return reply.code(404).send({ status: 'error', message: 'No transaction was found for this id', data: null });
     return reply.send({
       status: 'success',
       message: 'Transaction fetched successfully',

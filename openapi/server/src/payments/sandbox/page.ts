@@ -70,16 +70,22 @@ export function renderDecision(pay: { value: string; label: string }): string {
 
 /** The page for a refused or impossible request: the provider's heading and the problem. */
 export function renderProblem(provider: string, title: string, problem: string): string {
-  return renderPage(`${provider}: ${title}`, `<h1>${escapeHtml(provider)}</h1>
+  return renderPage(
+    `${provider}: ${title}`,
+    `<h1>${escapeHtml(provider)}</h1>
 <h2>${escapeHtml(title)}</h2>
-<p role="alert">${escapeHtml(problem)}</p>`);
+<p role="alert">${escapeHtml(problem)}</p>`,
+  );
 }
 
 /** The page for an outcome without a way back to the merchant (no return URL was given). */
 export function renderOutcome(provider: string, title: string, message: string): string {
-  return renderPage(`${provider}: ${title}`, `<h1>${escapeHtml(provider)}</h1>
+  return renderPage(
+    `${provider}: ${title}`,
+    `<h1>${escapeHtml(provider)}</h1>
 <h2>${escapeHtml(title)}</h2>
-<p role="status">${escapeHtml(message)}</p>`);
+<p role="status">${escapeHtml(message)}</p>`,
+  );
 }
 
 /**

@@ -1,12 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { formatCents, parseCents } from '@pod/shared-contracts/money';
-import { PAYFAST_FORM_FIELD_ORDER, payfastParamString, payfastSignature, pfEncode, type PayFastFormField } from '../payfast.js';
+import {
+  PAYFAST_FORM_FIELD_ORDER,
+  payfastParamString,
+  payfastSignature,
+  pfEncode,
+  type PayFastFormField,
+} from '../payfast.js';
 import { isOwnNotifyUrl, isOwnOrigin, originOf } from '../sandbox-targets.js';
 import type { PayFastSettings, ProviderHttp } from '../types.js';
 import { constantTimeEqual, isHttpUrl } from '../util.js';
 import type { PaymentSandboxOptions } from './options.js';
-import { renderDecision, renderHidden, renderOutcome, renderProblem, renderPage, renderSummary, sendPage } from './page.js';
+import {
+  renderDecision,
+  renderHidden,
+  renderOutcome,
+  renderProblem,
+  renderPage,
+  renderSummary,
+  sendPage,
+} from './page.js';
 import { fieldsOf, formatRand, numericIds, text, type Fields, type FormRequest } from './request-fields.js';
 
 const PAYFAST = 'PayFast sandbox';
@@ -60,14 +74,18 @@ function checkPayFastForm(
   if (!fields.item_name) return { problem: 'The item_name is required.' };
   for (const name of ['return_url', 'cancel_url', 'notify_url'] as const) {
     const url = fields[name];
-    if (url !== undefined && url !== '' && !isHttpUrl(url)) return { problem: `The ${name} must be an absolute http(s) URL.` };
+    if (url !== undefined && url !== '' && !isHttpUrl(url))
+      return { problem: `The ${name} must be an absolute http(s) URL.` };
   }
   if (fields.notify_url && !isOwnNotifyUrl(fields.notify_url, publicUrl)) {
-    return { problem: 'The notify_url must be this server’s own payment notification URL: the sandbox posts to nothing else.' };
+    return {
+      problem: 'The notify_url must be this server’s own payment notification URL: the sandbox posts to nothing else.',
+    };
   }
   for (const name of ['return_url', 'cancel_url'] as const) {
     const url = fields[name];
-    if (url && !isOwnOrigin(url, publicUrl)) return { problem: `The ${name} must lead back to this server (${originOf(publicUrl)}).` };
+    if (url && !isOwnOrigin(url, publicUrl))
+      return { problem: `The ${name} must lead back to this server (${originOf(publicUrl)}).` };
   }
   return { payment: { fields, cents } };
 }
@@ -83,13 +101,16 @@ function renderPayFastCheckout(payment: PayFastPayment): string {
     ...(buyer ? [['Buyer', buyer] as [string, string]] : []),
     ['Buyer e-mail', fields.email_address ?? ''],
   ];
-  return renderPage(PAYFAST, `<h1>${PAYFAST}</h1>
+  return renderPage(
+    PAYFAST,
+    `<h1>${PAYFAST}</h1>
 <p class="note">A test payment: no money moves. Pay sends the merchant a signed payment notification (ITN) and returns you to the merchant; Cancel returns you without one.</p>
 ${renderSummary(rows)}
 <form method="post" action="/sandbox/payfast/eng/process/complete">
 ${renderHidden({ id: payment.id })}
 ${renderDecision({ value: 'pay', label: 'Pay' })}
-</form>`);
+</form>`,
+  );
 }
 
 /** The ITN PayFast posts after a payment, in PayFast's order, without the signature. */
@@ -157,14 +178,26 @@ export function registerPayFastSandbox(app: FastifyInstance, options: PaymentSan
     const form = fieldsOf(request.body);
     const payment = payfastPayments.get(text(form, 'id') ?? '');
     if (!payment) {
-      return sendPage(reply, 404, renderProblem(PAYFAST, 'Unknown payment', 'The sandbox knows no such payment (it forgets them when the server restarts).'));
+      return sendPage(
+        reply,
+        404,
+        renderProblem(
+          PAYFAST,
+          'Unknown payment',
+          'The sandbox knows no such payment (it forgets them when the server restarts).',
+        ),
+      );
     }
     const decision = text(form, 'decision');
     if (decision !== 'pay' && decision !== 'cancel') {
       return sendPage(reply, 400, renderProblem(PAYFAST, 'No decision', 'Choose Pay or Cancel.'));
     }
     if (payment.decided) {
-      return sendPage(reply, 409, renderProblem(PAYFAST, 'Already decided', 'This payment was already paid or cancelled.'));
+      return sendPage(
+        reply,
+        409,
+        renderProblem(PAYFAST, 'Already decided', 'This payment was already paid or cancelled.'),
+      );
     }
     payment.decided = true; // before any await: a second click cannot pay twice
     const { return_url: returnUrl, cancel_url: cancelUrl, notify_url: notifyUrl } = payment.fields;
@@ -172,7 +205,11 @@ export function registerPayFastSandbox(app: FastifyInstance, options: PaymentSan
     if (decision === 'cancel') {
       // PayFast sends no ITN for a cancelled payment.
       if (cancelUrl) return reply.redirect(cancelUrl, 303);
-      return sendPage(reply, 200, renderOutcome(PAYFAST, 'Payment cancelled', 'The payment was cancelled. You may close this page.'));
+      return sendPage(
+        reply,
+        200,
+        renderOutcome(PAYFAST, 'Payment cancelled', 'The payment was cancelled. You may close this page.'),
+      );
     }
 
     const itn = payfastItn(payment, payfast.merchantId, nextPfPaymentId());
@@ -183,7 +220,11 @@ export function registerPayFastSandbox(app: FastifyInstance, options: PaymentSan
       await postItn(http, request.log, notifyUrl, encodePairs([...itn, ['signature', signature]]));
     }
     if (returnUrl) return reply.redirect(returnUrl, 303);
-    return sendPage(reply, 200, renderOutcome(PAYFAST, 'Payment complete', 'The payment is complete. You may close this page.'));
+    return sendPage(
+      reply,
+      200,
+      renderOutcome(PAYFAST, 'Payment complete', 'The payment is complete. You may close this page.'),
+    );
   });
 
   app.post('/sandbox/payfast/eng/query/validate', async (request: FormRequest, reply) => {
@@ -195,6 +236,9 @@ export function registerPayFastSandbox(app: FastifyInstance, options: PaymentSan
       else if (name !== 'signature') pairs.push([name, value]);
     }
     const valid = wellFormed && pairs.length > 0 && sentItns.has(payfastParamString(pairs, '', { asReceived: true }));
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(valid ? 'VALID' : 'INVALID');
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(valid ? 'VALID' : 'INVALID');
   });
 }

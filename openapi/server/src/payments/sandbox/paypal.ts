@@ -42,7 +42,8 @@ function checkPayPalOrder(
   const unit = fieldsOf(units[0]);
   const amount = fieldsOf(unit.amount);
   const value = typeof amount.value === 'string' ? parseCents(amount.value) : null;
-  if (value === null || value <= 0) return { field: '/purchase_units/@reference_id==default/amount/value', issue: 'INVALID_PARAMETER_VALUE' };
+  if (value === null || value <= 0)
+    return { field: '/purchase_units/@reference_id==default/amount/value', issue: 'INVALID_PARAMETER_VALUE' };
   const currency = amount.currency_code;
   if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
     return { field: '/purchase_units/@reference_id==default/amount/currency_code', issue: 'INVALID_CURRENCY_CODE' };
@@ -50,9 +51,14 @@ function checkPayPalOrder(
   const context = fieldsOf(fields.application_context);
   const returnUrl = context.return_url;
   const cancelUrl = context.cancel_url;
-  if (typeof returnUrl !== 'string' || !isHttpUrl(returnUrl)) return { field: '/application_context/return_url', issue: 'INVALID_PARAMETER_SYNTAX' };
-  if (typeof cancelUrl !== 'string' || !isHttpUrl(cancelUrl)) return { field: '/application_context/cancel_url', issue: 'INVALID_PARAMETER_SYNTAX' };
-  for (const [name, url] of [['return_url', returnUrl], ['cancel_url', cancelUrl]] as const) {
+  if (typeof returnUrl !== 'string' || !isHttpUrl(returnUrl))
+    return { field: '/application_context/return_url', issue: 'INVALID_PARAMETER_SYNTAX' };
+  if (typeof cancelUrl !== 'string' || !isHttpUrl(cancelUrl))
+    return { field: '/application_context/cancel_url', issue: 'INVALID_PARAMETER_SYNTAX' };
+  for (const [name, url] of [
+    ['return_url', returnUrl],
+    ['cancel_url', cancelUrl],
+  ] as const) {
     if (!isOwnOrigin(url, publicUrl)) {
       const description = `The ${name} must lead back to this server (${originOf(publicUrl)}).`;
       return { field: `/application_context/${name}`, issue: 'INVALID_PARAMETER_VALUE', description };
@@ -76,13 +82,16 @@ function renderPayPalCheckout(order: PayPalOrder): string {
     ...(order.description ? [['Description', order.description] as [string, string]] : []),
     ['Order', order.id],
   ];
-  return renderPage(PAYPAL, `<h1>${PAYPAL}</h1>
+  return renderPage(
+    PAYPAL,
+    `<h1>${PAYPAL}</h1>
 <p class="note">A test approval: no PayPal account is needed and no money moves. The merchant captures the payment after you return.</p>
 ${renderSummary(rows)}
 <form method="post" action="/sandbox/paypal/checkoutnow">
 ${renderHidden({ token: order.id })}
 ${renderDecision({ value: 'approve', label: 'Pay with PayPal' })}
-</form>`);
+</form>`,
+  );
 }
 
 /** The origin the request was made to (scheme and Host), for the links PayPal answers. */
@@ -104,7 +113,13 @@ export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSand
     if (!paypalAuthorized(request)) return reply.code(401).send(PAYPAL_UNAUTHORIZED);
     const checked = checkPayPalOrder(request.body, publicUrl);
     if ('issue' in checked) {
-      const error = paypalError('INVALID_REQUEST', 'The request is not well-formed or violates the schema.', checked.issue, checked.description ?? checked.field, checked.field);
+      const error = paypalError(
+        'INVALID_REQUEST',
+        'The request is not well-formed or violates the schema.',
+        checked.issue,
+        checked.description ?? checked.field,
+        checked.field,
+      );
       return reply.code(400).send(error);
     }
     const order: PayPalOrder = { id: `SANDBOX-${randomId(6)}`, status: 'CREATED', ...checked.order };
@@ -115,18 +130,28 @@ export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSand
       status: order.status,
       links: [
         { href: `${origin}/sandbox/paypal/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
-        { href: `${origin}/sandbox/paypal/checkoutnow?token=${encodeURIComponent(order.id)}`, rel: 'approve', method: 'GET' },
+        {
+          href: `${origin}/sandbox/paypal/checkoutnow?token=${encodeURIComponent(order.id)}`,
+          rel: 'approve',
+          method: 'GET',
+        },
         { href: `${origin}/sandbox/paypal/v2/checkout/orders/${order.id}/capture`, rel: 'capture', method: 'POST' },
       ],
     });
   });
 
-  app.get('/sandbox/paypal/v2/checkout/orders/:id', async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
-    if (!paypalAuthorized(request)) return reply.code(401).send(PAYPAL_UNAUTHORIZED);
-    const order = paypalOrders.get(request.params.id);
-    if (!order) return reply.code(404).send(paypalError('RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID'));
-    return reply.send({ id: order.id, status: order.status });
-  });
+  app.get(
+    '/sandbox/paypal/v2/checkout/orders/:id',
+    async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+      if (!paypalAuthorized(request)) return reply.code(401).send(PAYPAL_UNAUTHORIZED);
+      const order = paypalOrders.get(request.params.id);
+      if (!order)
+        return reply
+          .code(404)
+          .send(paypalError('RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID'));
+      return reply.send({ id: order.id, status: order.status });
+    },
+  );
 
   app.get('/sandbox/paypal/checkoutnow', async (request: FormRequest, reply) => {
     const order = paypalOrders.get(text(fieldsOf(request.query), 'token') ?? '');
@@ -150,37 +175,71 @@ export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSand
       // URL gets the order id as `token`.
       return reply.redirect(appendQuery(order.cancelUrl, { token: order.id }), 303);
     }
-    if (decision !== 'approve') return sendPage(reply, 400, renderProblem(PAYPAL, 'No decision', 'Choose Pay with PayPal or Cancel.'));
+    if (decision !== 'approve')
+      return sendPage(reply, 400, renderProblem(PAYPAL, 'No decision', 'Choose Pay with PayPal or Cancel.'));
     order.status = 'APPROVED';
     // Like PayPal: the return URL gets the order id as `token` and the payer's id.
-    return reply.redirect(appendQuery(order.returnUrl, { token: order.id, PayerID: `SANDBOXPAYER${randomId(2)}` }), 303);
+    return reply.redirect(
+      appendQuery(order.returnUrl, { token: order.id, PayerID: `SANDBOXPAYER${randomId(2)}` }),
+      303,
+    );
   });
 
-  app.post('/sandbox/paypal/v2/checkout/orders/:id/capture', async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
-    if (!paypalAuthorized(request)) return reply.code(401).send(PAYPAL_UNAUTHORIZED);
-    const order = paypalOrders.get(request.params.id);
-    if (!order) {
-      return reply.code(404).send(paypalError('RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID', 'No order has this id.'));
-    }
-    const unprocessable = 'The requested action could not be performed.';
-    if (order.status === 'COMPLETED') {
-      return reply.code(422).send(paypalError('UNPROCESSABLE_ENTITY', unprocessable, 'ORDER_ALREADY_CAPTURED', 'The order was already captured; an order is captured once.'));
-    }
-    if (order.status !== 'APPROVED') {
-      return reply.code(422).send(paypalError('UNPROCESSABLE_ENTITY', unprocessable, 'ORDER_NOT_APPROVED', 'The payer has not approved the order yet.'));
-    }
-    order.status = 'COMPLETED';
-    order.captureId = randomId(8);
-    const amount = { currency_code: order.currency, value: formatCents(order.cents) };
-    return reply.code(201).send({
-      id: order.id,
-      status: order.status,
-      purchase_units: [
-        {
-          reference_id: order.referenceId,
-          payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount }] },
-        },
-      ],
-    });
-  });
+  app.post(
+    '/sandbox/paypal/v2/checkout/orders/:id/capture',
+    async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+      if (!paypalAuthorized(request)) return reply.code(401).send(PAYPAL_UNAUTHORIZED);
+      const order = paypalOrders.get(request.params.id);
+      if (!order) {
+        return reply
+          .code(404)
+          .send(
+            paypalError(
+              'RESOURCE_NOT_FOUND',
+              'The specified resource does not exist.',
+              'INVALID_RESOURCE_ID',
+              'No order has this id.',
+            ),
+          );
+      }
+      const unprocessable = 'The requested action could not be performed.';
+      if (order.status === 'COMPLETED') {
+        return reply
+          .code(422)
+          .send(
+            paypalError(
+              'UNPROCESSABLE_ENTITY',
+              unprocessable,
+              'ORDER_ALREADY_CAPTURED',
+              'The order was already captured; an order is captured once.',
+            ),
+          );
+      }
+      if (order.status !== 'APPROVED') {
+        return reply
+          .code(422)
+          .send(
+            paypalError(
+              'UNPROCESSABLE_ENTITY',
+              unprocessable,
+              'ORDER_NOT_APPROVED',
+              'The payer has not approved the order yet.',
+            ),
+          );
+      }
+      order.status = 'COMPLETED';
+      order.captureId = randomId(8);
+      const amount = { currency_code: order.currency, value: formatCents(order.cents) };
+      return reply.code(201).send({
+        id: order.id,
+        status: order.status,
+        purchase_units: [
+          {
+            reference_id: order.referenceId,
+            payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount }] },
+          },
+        ],
+      });
+    },
+  );
 }

@@ -15,11 +15,7 @@ export function createAppSettingRepository(db: Kysely<Database>): AppSettingRepo
         .values({ key, value: create() })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
-      const row = await db
-        .selectFrom('app_settings')
-        .select('value')
-        .where('key', '=', key)
-        .executeTakeFirstOrThrow();
+      const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
       return row.value;
     },
   };

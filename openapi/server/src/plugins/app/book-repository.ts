@@ -50,8 +50,20 @@ export function createBookRepository(db: Kysely<Database>): BookRepository {
       .selectFrom('books')
       .selectAll('books')
       .select((eb) => [
-        eb.exists(eb.selectFrom('sales_summaries as s').select('s.book_id').whereRef('s.book_id', '=', 'books.id').where('s.quantity', '>', 0)).$castTo<boolean>().as('has_sales'),
-        eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.book_id', '=', 'books.id')).$castTo<boolean>().as('has_orders'),
+        eb
+          .exists(
+            eb
+              .selectFrom('sales_summaries as s')
+              .select('s.book_id')
+              .whereRef('s.book_id', '=', 'books.id')
+              .where('s.quantity', '>', 0),
+          )
+          .$castTo<boolean>()
+          .as('has_sales'),
+        eb
+          .exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.book_id', '=', 'books.id'))
+          .$castTo<boolean>()
+          .as('has_orders'),
       ]);
 
   async function exists(userId: number, id: number, isInternational: boolean) {
@@ -77,7 +89,12 @@ export function createBookRepository(db: Kysely<Database>): BookRepository {
     },
 
     async findPartner(book) {
-      return db.selectFrom('books').selectAll().where('pair_id', '=', book.pair_id).where('id', '<>', book.id).executeTakeFirst();
+      return db
+        .selectFrom('books')
+        .selectAll()
+        .where('pair_id', '=', book.pair_id)
+        .where('id', '<>', book.id)
+        .executeTakeFirst();
     },
 
     async archive(userId, id, isInternational) {

@@ -43,9 +43,13 @@ export function createCartRepository(db: Kysely<Database>): CartRepository {
   async function withBooks(userId: number, lock: boolean): Promise<CartItemWithBooks[]> {
     let query = db
       .selectFrom('cart_items')
-      .leftJoin('books as local', (join) => join.onRef('local.id', '=', 'cart_items.book_id').on('local.user_id', '=', userId))
+      .leftJoin('books as local', (join) =>
+        join.onRef('local.id', '=', 'cart_items.book_id').on('local.user_id', '=', userId),
+      )
       .leftJoin('books as international', (join) =>
-        join.onRef('international.id', '=', 'cart_items.international_book_id').on('international.user_id', '=', userId),
+        join
+          .onRef('international.id', '=', 'cart_items.international_book_id')
+          .on('international.user_id', '=', userId),
       )
       .selectAll('cart_items')
       .select(['local.book_title as local_book_name', 'international.book_title as international_book_name'])
@@ -59,7 +63,13 @@ export function createCartRepository(db: Kysely<Database>): CartRepository {
 
   return {
     async listByUser(userId) {
-      return db.selectFrom('cart_items').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+      return db
+        .selectFrom('cart_items')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
 
     async listWithBooks(userId) {
@@ -72,7 +82,11 @@ export function createCartRepository(db: Kysely<Database>): CartRepository {
 
     async removeItems(userId, itemIds) {
       if (itemIds.length === 0) return 0;
-      const result = await db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', itemIds).executeTakeFirst();
+      const result = await db
+        .deleteFrom('cart_items')
+        .where('user_id', '=', userId)
+        .where('id', 'in', itemIds)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 

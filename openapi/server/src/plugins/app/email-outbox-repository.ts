@@ -33,7 +33,11 @@ export function createEmailOutboxRepository(db: Kysely<Database>): EmailOutboxRe
     },
 
     async list(filter = {}) {
-      let query = db.selectFrom('email_outbox').selectAll().orderBy('id', 'desc').limit(filter.limit ?? 100);
+      let query = db
+        .selectFrom('email_outbox')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(filter.limit ?? 100);
       if (filter.to !== undefined) {
         const to = filter.to.trim().toLowerCase();
         query = query.where((eb) => eb(eb.fn('lower', ['to_address']), '=', to));

@@ -64,7 +64,11 @@ export function createJobRepository(db: Kysely<Database>): JobRepository {
     },
 
     async complete(id, at) {
-      await db.updateTable('jobs').set({ status: 'done', finished_at: at, locked_until: null }).where('id', '=', id).execute();
+      await db
+        .updateTable('jobs')
+        .set({ status: 'done', finished_at: at, locked_until: null })
+        .where('id', '=', id)
+        .execute();
     },
 
     async retryLater(id, error, nextRunAt) {

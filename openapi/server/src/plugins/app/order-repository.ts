@@ -107,7 +107,10 @@ export function createOrderRepository(db: Kysely<Database>): OrderRepository {
 
     async insertOrders(rows) {
       for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-        await db.insertInto('orders').values(rows.slice(i, i + INSERT_BATCH)).execute();
+        await db
+          .insertInto('orders')
+          .values(rows.slice(i, i + INSERT_BATCH))
+          .execute();
       }
     },
 

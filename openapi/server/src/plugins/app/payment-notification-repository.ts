@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database, PaymentNotificationRow, PaymentNotificationStatus, PaymentTransactionRow } from '../external/db-schema.js';
+import type {
+  Database,
+  PaymentNotificationRow,
+  PaymentNotificationStatus,
+  PaymentTransactionRow,
+} from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -78,7 +83,9 @@ export function createPaymentNotificationRepository(db: Kysely<Database>): Payme
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
-              selectFrom('payment_notifications as n').select('n.id').whereRef('n.payment_reference', '=', 'p.provider_reference'),
+              selectFrom('payment_notifications as n')
+                .select('n.id')
+                .whereRef('n.payment_reference', '=', 'p.provider_reference'),
             ),
           ),
         )

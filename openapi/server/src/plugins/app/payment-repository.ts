@@ -87,7 +87,6 @@ export interface PaymentRepository {
   cancelStalePending(userId: number, before: Date): Promise<number>;
 }
 
-
 function duplicateFrom(err: unknown): DuplicatePaymentError | null {
   if (!isUniqueViolation(err)) return null;
   const constraint = (err as { constraint?: string }).constraint ?? String((err as { message?: string }).message ?? '');
@@ -131,7 +130,11 @@ export function createPaymentRepository(db: Kysely<Database>): PaymentRepository
     },
 
     async findByProviderReference(providerReference) {
-      return db.selectFrom('payment_transactions').selectAll().where('provider_reference', '=', providerReference).executeTakeFirst();
+      return db
+        .selectFrom('payment_transactions')
+        .selectAll()
+        .where('provider_reference', '=', providerReference)
+        .executeTakeFirst();
     },
 
     async lock(id) {
@@ -201,7 +204,11 @@ export function createPaymentRepository(db: Kysely<Database>): PaymentRepository
         .updateTable('ledger_entries')
         .set({ status: 'cancelled' })
         .where('type', '=', 'top-up')
-        .where('payment_transaction_id', 'in', stale.map((row) => row.id))
+        .where(
+          'payment_transaction_id',
+          'in',
+          stale.map((row) => row.id),
+        )
         .execute();
       return stale.length;
     },

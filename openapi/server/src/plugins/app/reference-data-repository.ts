@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { BookSizeRow, Database, ReferenceGroup, ReferenceOptionRow, VoiceArtistRow } from '../external/db-schema.js';
+import type {
+  BookSizeRow,
+  Database,
+  ReferenceGroup,
+  ReferenceOptionRow,
+  VoiceArtistRow,
+} from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -21,7 +27,13 @@ export interface ReferenceDataRepository {
   priceConfig(): Promise<Record<string, unknown> | undefined>;
 }
 
-const GROUP_ORDER = ['localPaperTypes', 'localBookTypes', 'internationalPaperTypes', 'internationalBookTypes', 'genres'];
+const GROUP_ORDER = [
+  'localPaperTypes',
+  'localBookTypes',
+  'internationalPaperTypes',
+  'internationalBookTypes',
+  'genres',
+];
 
 export function createReferenceDataRepository(db: Kysely<Database>): ReferenceDataRepository {
   return {
@@ -31,7 +43,12 @@ export function createReferenceDataRepository(db: Kysely<Database>): ReferenceDa
     },
 
     async findOption(group, id) {
-      return db.selectFrom('reference_options').selectAll().where('group_name', '=', group).where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('reference_options')
+        .selectAll()
+        .where('group_name', '=', group)
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     async findGenre(text) {

@@ -52,11 +52,7 @@ export function createRefreshTokenRepository(db: Kysely<Database>): RefreshToken
           .returningAll()
           .executeTakeFirst();
         if (!current) return undefined;
-        return tx
-          .insertInto('refresh_tokens')
-          .values(successor(current))
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        return tx.insertInto('refresh_tokens').values(successor(current)).returningAll().executeTakeFirstOrThrow();
       });
     },
 

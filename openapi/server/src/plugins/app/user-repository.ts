@@ -96,7 +96,15 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
           .with('entry', (qb) =>
             qb
               .insertInto('ledger_entries')
-              .columns(['user_id', 'type', 'amount_before_fees', 'fee', 'amount_after_fees', 'balance_after', 'created_at'])
+              .columns([
+                'user_id',
+                'type',
+                'amount_before_fees',
+                'fee',
+                'amount_after_fees',
+                'balance_after',
+                'created_at',
+              ])
               .expression((eb) =>
                 eb
                   .selectFrom('created')
@@ -122,7 +130,11 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
     },
 
     async updatePasswordHash(id, passwordHash) {
-      const result = await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', id)
+        .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
@@ -153,7 +165,6 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
         .executeTakeFirstOrThrow();
       return toCents(row.balance);
     },
-
   };
 }
 

@@ -85,13 +85,18 @@ export default async function apiDocs(app: FastifyInstance, options: ApiDocsOpti
   const script = startScript(`${prefix}/portal.yaml`);
 
   // The page and the contract change with a deploy: revalidated every time.
-  app.get(prefix, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html));
+  app.get(prefix, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html),
+  );
   app.get(`${prefix}/start.js`, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(script),
   );
   app.get(`${prefix}/portal.yaml`, async (_request, reply) =>
     // Read per request: the file is the running contract, and editing it in development shows at once.
-    reply.header('cache-control', 'no-cache').type('application/yaml; charset=utf-8').send(await readFile(options.specPath, 'utf8')),
+    reply
+      .header('cache-control', 'no-cache')
+      .type('application/yaml; charset=utf-8')
+      .send(await readFile(options.specPath, 'utf8')),
   );
   app.get<{ Params: { name: string } }>(`${assets}/:name`, async (request, reply) => {
     const name = request.params.name;

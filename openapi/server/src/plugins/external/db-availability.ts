@@ -41,7 +41,8 @@ function isUnavailableSqlState(code: string): boolean {
  * 'Connection terminated due to connection timeout', 'Query read timeout', 'Client has
  * encountered a connection error and is not queryable'.
  */
-const DRIVER_MESSAGES = /timeout exceeded when trying to connect|connection terminated|query read timeout|not queryable/i;
+const DRIVER_MESSAGES =
+  /timeout exceeded when trying to connect|connection terminated|query read timeout|not queryable/i;
 
 /**
  * Whether a driver error means the database is unreachable or overloaded (503, try again)
@@ -73,7 +74,10 @@ async function guarded<T>(operation: () => Promise<T>, isFailure: (err: unknown)
  * unchanged (they hold private state), so connections are wrapped only towards Kysely.
  * @param isFailure which errors mean "unavailable" (default isConnectionFailure)
  */
-export function withAvailabilityErrors(inner: Dialect, isFailure: (err: unknown) => boolean = isConnectionFailure): Dialect {
+export function withAvailabilityErrors(
+  inner: Dialect,
+  isFailure: (err: unknown) => boolean = isConnectionFailure,
+): Dialect {
   return {
     createQueryCompiler: () => inner.createQueryCompiler(),
     createAdapter: () => inner.createAdapter(),
@@ -117,11 +121,13 @@ function availabilityDriver(driver: Driver, isFailure: (err: unknown) => boolean
   }
   if (driver.rollbackToSavepoint) {
     const rollbackTo = driver.rollbackToSavepoint.bind(driver);
-    wrappedDriver.rollbackToSavepoint = (connection, name, compile) => guard(() => rollbackTo(unwrap(connection), name, compile));
+    wrappedDriver.rollbackToSavepoint = (connection, name, compile) =>
+      guard(() => rollbackTo(unwrap(connection), name, compile));
   }
   if (driver.releaseSavepoint) {
     const release = driver.releaseSavepoint.bind(driver);
-    wrappedDriver.releaseSavepoint = (connection, name, compile) => guard(() => release(unwrap(connection), name, compile));
+    wrappedDriver.releaseSavepoint = (connection, name, compile) =>
+      guard(() => release(unwrap(connection), name, compile));
   }
   return wrappedDriver;
 }

@@ -207,11 +207,7 @@ export interface VoiceArtistsTable {
 }
 
 export type ReferenceGroup =
-  | 'localPaperTypes'
-  | 'internationalPaperTypes'
-  | 'localBookTypes'
-  | 'internationalBookTypes'
-  | 'genres';
+  'localPaperTypes' | 'internationalPaperTypes' | 'localBookTypes' | 'internationalBookTypes' | 'genres';
 
 export interface ReferenceOptionsTable {
   group_name: ReferenceGroup;
@@ -241,7 +237,6 @@ export interface PricesTable {
   id: number;
   config: Json<Record<string, unknown>>;
 }
-
 
 export type PaymentProvider = 'balance' | 'eft' | 'card' | 'paypal';
 export type PaymentStatus = 'pending' | 'complete' | 'cancelled' | 'failed';

@@ -74,7 +74,11 @@ function accessNote(access: DevMailboxAccess): string {
     : 'It answers only requests from this machine (loopback); other clients get 404. Set DEV_MAILBOX=open to show it to every client (never served in production).';
 }
 
-export function renderMailbox(messages: MailboxMessage[], to: string | undefined, access: DevMailboxAccess = 'loopback'): string {
+export function renderMailbox(
+  messages: MailboxMessage[],
+  to: string | undefined,
+  access: DevMailboxAccess = 'loopback',
+): string {
   const count = `${messages.length} ${messages.length === 1 ? 'message' : 'messages'}`;
   const summary = to ? `${count} to ${escapeHtml(to)}.` : `${count}, newest first.`;
   return `<!doctype html>
@@ -133,20 +137,28 @@ export default fp<DevMailboxOptions>(
       return { to, messages: rows.map(toMessage) };
     }
 
-    app.get('/dev/mailbox', { schema: { querystring }, onRequest: onlyAllowed }, async (request: MailboxRequest, reply) => {
-      const { to, messages } = await list(request);
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('content-security-policy', CONTENT_SECURITY_POLICY)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(renderMailbox(messages, to, access));
-    });
+    app.get(
+      '/dev/mailbox',
+      { schema: { querystring }, onRequest: onlyAllowed },
+      async (request: MailboxRequest, reply) => {
+        const { to, messages } = await list(request);
+        return reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('content-security-policy', CONTENT_SECURITY_POLICY)
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(renderMailbox(messages, to, access));
+      },
+    );
 
-    app.get('/dev/mailbox.json', { schema: { querystring }, onRequest: onlyAllowed }, async (request: MailboxRequest, reply) => {
-      const { messages } = await list(request);
-      return reply.header('cache-control', 'no-store').send(messages);
-    });
+    app.get(
+      '/dev/mailbox.json',
+      { schema: { querystring }, onRequest: onlyAllowed },
+      async (request: MailboxRequest, reply) => {
+        const { messages } = await list(request);
+        return reply.header('cache-control', 'no-store').send(messages);
+      },
+    );
   },
   { name: 'dev-mailbox', dependencies: ['email-outbox-repository'] },
 );

@@ -40,7 +40,11 @@ export default fp<HealthOptions>(
         if (pending.length === 0) return { ready: true };
         // The names go to the log only: the probe is public.
         app.log.warn({ pending }, 'readiness check: database migrations pending');
-        return { ready: false, code: 'MIGRATIONS_PENDING', message: 'The database is not up to date with this version of the server' };
+        return {
+          ready: false,
+          code: 'MIGRATIONS_PENDING',
+          message: 'The database is not up to date with this version of the server',
+        };
       } catch (err) {
         app.log.warn({ err }, 'readiness check: database unavailable');
         return { ready: false, code: 'DB_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE };

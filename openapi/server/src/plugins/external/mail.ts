@@ -55,7 +55,13 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
   };
 }
@@ -63,7 +69,10 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 export function createMailDispatcher(mailer: Mailer, tasks: BackgroundTasks): MailDispatcher {
   return {
     dispatch(message, log, context = {}) {
-      tasks.run('e-mail could not be sent', () => mailer.send(message), { log, context: { ...context, subject: message.subject } });
+      tasks.run('e-mail could not be sent', () => mailer.send(message), {
+        log,
+        context: { ...context, subject: message.subject },
+      });
     },
     idle: () => tasks.idle(),
   };

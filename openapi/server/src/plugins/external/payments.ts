@@ -38,7 +38,13 @@ export default fp<PaymentsPluginOptions>(
     app.decorate('payments', { settings, gateways: createPaymentGateways(settings, http) });
     if (settings.sandbox) {
       const publicUrl = app.config.publicUrl;
-      await app.register(paymentSandbox, { payfast: settings.payfast, card: settings.card, paypal: settings.paypal, http, publicUrl });
+      await app.register(paymentSandbox, {
+        payfast: settings.payfast,
+        card: settings.card,
+        paypal: settings.paypal,
+        http,
+        publicUrl,
+      });
     }
   },
   { name: 'payments' },

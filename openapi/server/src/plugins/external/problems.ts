@@ -17,7 +17,8 @@ function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /** Message of the safety net below; it names no column or value (the details are logged). */
-export const INVALID_VALUE_MESSAGE = 'The request contains a value that cannot be stored (invalid text or a number out of range)';
+export const INVALID_VALUE_MESSAGE =
+  'The request contains a value that cannot be stored (invalid text or a number out of range)';
 
 /**
  * A PostgreSQL "data exception" (SQLSTATE class 22: 22021 NUL or invalid byte sequence, 22003

@@ -59,7 +59,9 @@ export default fp<SecurityHeadersOptions>(
     const frameSources = originsOf([options.payments.card.popupUrl]);
     const remoteOrigins = options.remoteOrigins ?? (async () => []);
     const isApi = (request: FastifyRequest) =>
-      request.url === options.apiPrefix || request.url.startsWith(`${options.apiPrefix}/`) || request.url.startsWith(`${options.apiPrefix}?`);
+      request.url === options.apiPrefix ||
+      request.url.startsWith(`${options.apiPrefix}/`) ||
+      request.url.startsWith(`${options.apiPrefix}?`);
 
     function setIfMissing(reply: FastifyReply, name: string, value: string) {
       if (!reply.hasHeader(name)) reply.header(name, value);

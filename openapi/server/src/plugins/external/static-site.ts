@@ -145,7 +145,9 @@ export default fp<StaticSiteOptions>(
       }
       if (!(await isFile('index.html'))) {
         request.log.warn({ root }, 'index.html not found: the front end has not been built');
-        return reply.code(404).send(problem(404, 'The front end has not been built yet (no index.html in STATIC_ROOT)'));
+        return reply
+          .code(404)
+          .send(problem(404, 'The front end has not been built yet (no index.html in STATIC_ROOT)'));
       }
       return send(reply, 'index.html');
     }

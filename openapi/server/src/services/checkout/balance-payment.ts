@@ -46,7 +46,13 @@ export function createBalancePaymentHandlers({ app, config, coupons, settlement,
           const { totals } = plan;
           const summary = { cartTotal: totals.cartTotal, couponDeduction: totals.couponDeduction };
           if (!plan.payable) {
-            return { statusCode: 7, description: INSUFFICIENT_MESSAGE, amountToPay: totals.amountToPay, ...summary, balance: totals.balance };
+            return {
+              statusCode: 7,
+              description: INSUFFICIENT_MESSAGE,
+              amountToPay: totals.amountToPay,
+              ...summary,
+              balance: totals.balance,
+            };
           }
           const { cartTotalCents, couponDeductionCents } = plan.split;
           const payment = await repos.payments.create({
@@ -73,7 +79,13 @@ export function createBalancePaymentHandlers({ app, config, coupons, settlement,
             paymentTransactionId: payment.id,
             at,
           });
-          return { statusCode: 0, description: PAID_MESSAGE, amountToPay: 0, ...summary, balance: fromCents(balanceAfter) };
+          return {
+            statusCode: 0,
+            description: PAID_MESSAGE,
+            amountToPay: 0,
+            ...summary,
+            balance: fromCents(balanceAfter),
+          };
         });
       } catch (err) {
         if (err instanceof DuplicatePaymentError) throw new HttpProblem(409, REFERENCE_USED_MESSAGE);

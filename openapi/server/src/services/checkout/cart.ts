@@ -38,7 +38,11 @@ export async function loadCartItems(app: FastifyInstance, userId: number): Promi
 }
 
 /** The cart items a request names (by either record id); 400 when none, 404 when an id is not in the cart. */
-export function selectItems(items: CartItemWithBooks[], bookIds: number[], internationalIds: number[]): CartItemWithBooks[] {
+export function selectItems(
+  items: CartItemWithBooks[],
+  bookIds: number[],
+  internationalIds: number[],
+): CartItemWithBooks[] {
   const selection = selectNamed(items, bookIds, internationalIds);
   if (selection.kind === 'empty') throw new HttpProblem(400, EMPTY_SELECTION_MESSAGE, 'VALIDATION');
   if (selection.kind === 'missing') throw new HttpProblem(404, NOT_IN_CART_MESSAGE);
@@ -48,7 +52,9 @@ export function selectItems(items: CartItemWithBooks[], bookIds: number[], inter
 /** What a payment was made for: its books and coupon, settled later against the cart. */
 export const cartOf = (items: CartItemWithBooks[], couponId: number | null): PaymentCartData => ({
   book_ids: items.flatMap((item) => (item.book_id === null ? [] : [item.book_id])),
-  international_book_ids: items.flatMap((item) => (item.international_book_id === null ? [] : [item.international_book_id])),
+  international_book_ids: items.flatMap((item) =>
+    item.international_book_id === null ? [] : [item.international_book_id],
+  ),
   coupon_id: couponId,
 });
 
@@ -78,7 +84,8 @@ export function createCartHandlers({ app, coupons }: CheckoutContext) {
       const userId = request.userId;
       const items = await cartRepository.listByUser(userId);
       const item = items.find(
-        (candidate) => (candidate.book_id ?? 0) === localBookId && (candidate.international_book_id ?? 0) === internationalBookId,
+        (candidate) =>
+          (candidate.book_id ?? 0) === localBookId && (candidate.international_book_id ?? 0) === internationalBookId,
       );
       if (!item) throw new HttpProblem(404, 'This item is not in your cart');
       await cartRepository.removeItems(userId, [item.id]);

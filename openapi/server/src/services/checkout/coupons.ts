@@ -7,14 +7,24 @@ import { CouponAlreadyUsedError, type CouponRepository } from '../../plugins/app
 import type { CouponRow } from '../../plugins/external/db-schema.js';
 import type { ServiceHandlers } from '../types.js';
 import type { CheckoutContext } from './context.js';
-import { COUPON_BLANK_MESSAGE, COUPON_FAILED_MESSAGE, COUPON_INVALID_MESSAGE, COUPON_SUCCESS, COUPON_USED_MESSAGE } from './messages.js';
+import {
+  COUPON_BLANK_MESSAGE,
+  COUPON_FAILED_MESSAGE,
+  COUPON_INVALID_MESSAGE,
+  COUPON_SUCCESS,
+  COUPON_USED_MESSAGE,
+} from './messages.js';
 
 /** The coupon rules every checkout step shares. */
 export function createCouponRules(app: FastifyInstance, config: AppConfig) {
   const isUsable = (coupon: CouponRow | undefined): coupon is CouponRow =>
     coupon !== undefined && coupon.active && (coupon.expires_at === null || coupon.expires_at > config.now());
 
-  const toCoupon = (coupon: CouponRow): CartCoupon => ({ couponId: coupon.id, type: coupon.type, amount: Number(coupon.amount) });
+  const toCoupon = (coupon: CouponRow): CartCoupon => ({
+    couponId: coupon.id,
+    type: coupon.type,
+    amount: Number(coupon.amount),
+  });
 
   /** A cart coupon by id: 404 unknown/inactive/expired, 409 C15 when this user used it already. */
   async function cartCoupon(
@@ -63,9 +73,22 @@ export function createCouponHandlers({ app, config, coupons, activeUser }: Check
           if (!coupons.isUsable(coupon) || coupon.type !== 'value') throw new HttpProblem(404, COUPON_FAILED_MESSAGE);
           if (await repos.coupons.isUsedBy(coupon.id, userId)) throw new CouponAlreadyUsedError();
           const amountCents = toCents(coupon.amount);
-          await repos.coupons.redeem({ couponId: coupon.id, userId, context: 'balance', amount: fromCents(amountCents), at });
+          await repos.coupons.redeem({
+            couponId: coupon.id,
+            userId,
+            context: 'balance',
+            amount: fromCents(amountCents),
+            at,
+          });
           const balanceAfter = await repos.users.adjustBalance(userId, amountCents);
-          await repos.payments.record({ userId, type: 'coupon', reference: coupon.code, amountCents, balanceAfterCents: balanceAfter, at });
+          await repos.payments.record({
+            userId,
+            type: 'coupon',
+            reference: coupon.code,
+            amountCents,
+            balanceAfterCents: balanceAfter,
+            at,
+          });
         });
       } catch (err) {
         if (err instanceof CouponAlreadyUsedError) throw new HttpProblem(409, COUPON_FAILED_MESSAGE, 'C15');
@@ -80,7 +103,8 @@ export function createCouponHandlers({ app, config, coupons, activeUser }: Check
       const coupon = await couponRepository.findByCode(code);
       if (!coupons.isUsable(coupon)) throw new HttpProblem(404, COUPON_INVALID_MESSAGE);
       // Used in any context: a voucher credited to the balance cannot also discount a cart.
-      if (await couponRepository.isUsedBy(coupon.id, request.userId)) throw new HttpProblem(409, COUPON_USED_MESSAGE, 'C15');
+      if (await couponRepository.isUsedBy(coupon.id, request.userId))
+        throw new HttpProblem(409, COUPON_USED_MESSAGE, 'C15');
       return { statusCode: 0, ...coupons.toCoupon(coupon) };
     },
   } satisfies ServiceHandlers;

@@ -9,7 +9,11 @@ export function createLedgerHandlers({ app, config }: CheckoutContext) {
     async listTransactions(request) {
       const staleBefore = new Date(config.now().getTime() - PENDING_ATTEMPT_LIFETIME_MS);
       await unitOfWork.run((repos) => repos.payments.cancelStalePending(request.userId, staleBefore));
-      const rows = await paymentRepository.listLedger(request.userId, request.query.skip ?? 0, request.query.take ?? 100);
+      const rows = await paymentRepository.listLedger(
+        request.userId,
+        request.query.skip ?? 0,
+        request.query.take ?? 100,
+      );
       return {
         statusCode: 0,
         results: rows.map((row) => ({

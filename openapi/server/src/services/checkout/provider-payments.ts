@@ -56,7 +56,11 @@ export const stateResult = (row: PaymentTransactionRow) => ({ statusCode: 0, res
 export function ownTransactionOf({ app }: CheckoutContext) {
   return async (userId: number, reference: string, token?: string) => {
     const payment = await app.paymentRepository.findByReference(userId, reference);
-    if (!payment || payment.provider === 'balance' || (token !== undefined && !sameHash(token, payment.return_token_hash))) {
+    if (
+      !payment ||
+      payment.provider === 'balance' ||
+      (token !== undefined && !sameHash(token, payment.return_token_hash))
+    ) {
       throw new HttpProblem(404, TRANSACTION_NOT_FOUND_MESSAGE);
     }
     return payment;
@@ -75,7 +79,8 @@ export function createProviderPaymentHandlers({ app, config, coupons, activeUser
       if (reference === '') throw new HttpProblem(400, 'A transaction reference is required', 'VALIDATION');
       const provider = body.provider ?? 'eft';
       const user = await activeUser(userId);
-      if (await paymentRepository.findByReference(userId, reference)) throw new HttpProblem(409, REFERENCE_USED_MESSAGE);
+      if (await paymentRepository.findByReference(userId, reference))
+        throw new HttpProblem(409, REFERENCE_USED_MESSAGE);
 
       const items = selectItems(
         await cartRepository.listWithBooks(userId),
@@ -140,7 +145,8 @@ export function createProviderPaymentHandlers({ app, config, coupons, activeUser
 
       let form: ProviderForm;
       if (provider === 'eft') form = gateways.eft.buildForm(paymentRequest);
-      else if (provider === 'card') form = gateways.card.buildPopup({ ...paymentRequest, redirectUrl: `${config.publicUrl}/dashboard` });
+      else if (provider === 'card')
+        form = gateways.card.buildPopup({ ...paymentRequest, redirectUrl: `${config.publicUrl}/dashboard` });
       else {
         const order = await fromProvider(() => gateways.paypal.createOrder(paymentRequest));
         payment = await paymentRepository.update(payment.id, { providerOrderId: order.orderId });

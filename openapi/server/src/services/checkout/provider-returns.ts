@@ -19,7 +19,8 @@ export function createProviderReturnHandlers(context: CheckoutContext) {
 
     async postTransactionPayfast(request) {
       const { ref, a, b } = request.params;
-      if (request.body.transaction_ref !== ref) throw new HttpProblem(400, 'transaction_ref must equal the reference in the path', 'VALIDATION');
+      if (request.body.transaction_ref !== ref)
+        throw new HttpProblem(400, 'transaction_ref must equal the reference in the path', 'VALIDATION');
       const payment = await ownTransaction(request.userId, ref, b);
       if (payment.id !== a) throw new HttpProblem(404, TRANSACTION_NOT_FOUND_MESSAGE);
       return stateResult(await settle(payment));
@@ -61,12 +62,16 @@ export function createProviderReturnHandlers(context: CheckoutContext) {
       const charge = await fromProvider(() => gateways.card.verify(txRef));
       if (!charge || charge.txRef !== txRef) {
         // The user closed the provider's window without paying: nothing to wait for.
-        if (request.body.status?.trim().toLowerCase() === 'cancelled') return stateResult(await endIfPending(payment.id, 'cancelled'));
+        if (request.body.status?.trim().toLowerCase() === 'cancelled')
+          return stateResult(await endIfPending(payment.id, 'cancelled'));
         return stateResult(payment);
       }
       if (charge.status === 'successful') {
         if (!chargedAsAsked(charge, payment)) {
-          request.log.warn({ txRef, amount: charge.amount, currency: charge.currency }, 'card payment refused: amount differs');
+          request.log.warn(
+            { txRef, amount: charge.amount, currency: charge.currency },
+            'card payment refused: amount differs',
+          );
           return stateResult(payment);
         }
         return stateResult((await creditProviderPayment(payment.id, charge.id, config.now())).payment);

@@ -75,7 +75,11 @@ export function createSettlement(app: FastifyInstance, config: AppConfig, coupon
    * (now topped-up) balance, when they are still in the cart and the balance covers them. The
    * payment row must be locked by the caller. Idempotent (cart_paid).
    */
-  async function settleIn(repos: TransactionalRepositories, payment: PaymentTransactionRow, at: Date): Promise<PaymentTransactionRow> {
+  async function settleIn(
+    repos: TransactionalRepositories,
+    payment: PaymentTransactionRow,
+    at: Date,
+  ): Promise<PaymentTransactionRow> {
     if (payment.status !== 'complete' || payment.cart_paid) return payment;
     const balance = await repos.users.lockBalance(payment.user_id);
     if (balance === undefined) return payment;
@@ -88,7 +92,8 @@ export function createSettlement(app: FastifyInstance, config: AppConfig, coupon
     let coupon: CartCoupon | null = null;
     if (wanted.coupon_id !== null) {
       const row = await repos.coupons.findById(wanted.coupon_id);
-      if (coupons.isUsable(row) && !(await repos.coupons.isUsedBy(row.id, payment.user_id))) coupon = coupons.toCoupon(row);
+      if (coupons.isUsable(row) && !(await repos.coupons.isUsedBy(row.id, payment.user_id)))
+        coupon = coupons.toCoupon(row);
     }
     const plan = planBalancePayment(selected, coupon, balance);
     if (!plan.payable) return payment;

@@ -57,7 +57,13 @@ export function createBulkService(app: FastifyInstance, config: AppConfig, prici
         const saved = await books.insertMany(bookRecords(userId, quote, source, config.now(), { bulk: true }));
         const local = saved.find((book) => !book.is_international)?.id ?? null;
         const international = saved.find((book) => book.is_international)?.id ?? null;
-        await cart.add({ userId, bookId: local, internationalBookId: international, services: quote.processing.services, createdAt: config.now() });
+        await cart.add({
+          userId,
+          bookId: local,
+          internationalBookId: international,
+          services: quote.processing.services,
+          createdAt: config.now(),
+        });
         return { local, international };
       });
 

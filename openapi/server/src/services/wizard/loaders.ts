@@ -12,7 +12,12 @@ export function toPricesView(config: PriceConfig) {
 /** portal.yaml QuoteResource: one option tagged by its group. */
 function toQuoteResource(option: ReferenceOptionRow) {
   if (option.group_name === 'genres') {
-    return { id: option.id, SubjectHeading: option.subject_heading ?? option.name, bisac: option.bisac ?? '', group: option.group_name };
+    return {
+      id: option.id,
+      SubjectHeading: option.subject_heading ?? option.name,
+      bisac: option.bisac ?? '',
+      group: option.group_name,
+    };
   }
   const unitCost = option.unit_cost === null ? null : Number(option.unit_cost);
   return { id: option.id, name: option.name, maxPage: option.max_page, unitCost, group: option.group_name };
@@ -37,7 +42,10 @@ export function createWizardLoaders(app: FastifyInstance, pricing: BookPricing) 
   const { referenceDataRepository } = app;
   return {
     async getQuoteInfo() {
-      const [options, sizes] = await Promise.all([referenceDataRepository.listOptions(), referenceDataRepository.listSizes()]);
+      const [options, sizes] = await Promise.all([
+        referenceDataRepository.listOptions(),
+        referenceDataRepository.listSizes(),
+      ]);
       return { statusCode: 0, results: [...options.map(toQuoteResource), ...sizes.map(toSizeResource)] };
     },
 
@@ -49,7 +57,13 @@ export function createWizardLoaders(app: FastifyInstance, pricing: BookPricing) 
       const artists = await referenceDataRepository.listVoiceArtists();
       return {
         statusCode: 0,
-        results: artists.map(({ id, name, gender, nationality, sample_url }) => ({ id, name, gender, nationality, sample_url })),
+        results: artists.map(({ id, name, gender, nationality, sample_url }) => ({
+          id,
+          name,
+          gender,
+          nationality,
+          sample_url,
+        })),
       };
     },
   } satisfies ServiceHandlers;

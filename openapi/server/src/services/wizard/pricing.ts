@@ -50,7 +50,10 @@ export function createBookPricing(app: FastifyInstance) {
     return found;
   }
 
-  const priced = (row: ReferenceOptionRow): PricedOption => ({ unitCost: Number(row.unit_cost ?? 0), maxPage: row.max_page });
+  const priced = (row: ReferenceOptionRow): PricedOption => ({
+    unitCost: Number(row.unit_cost ?? 0),
+    maxPage: row.max_page,
+  });
 
   /**
    * Prices the book's fields: unknown paper or cover types answer 400 with the book-details
@@ -60,32 +63,53 @@ export function createBookPricing(app: FastifyInstance) {
   async function price(fields: PricingFields, isbnRequired: boolean): Promise<PricedBook> {
     const config = await priceConfig();
     const print = fields.format === 'print';
-    const local = fields.isLocal && fields.localPrice !== null
-      ? {
-          price: fields.localPrice,
-          ...(print && {
-            paper: priced(await option('localPaperTypes', fields.localPaperTypeId, BOOK_MESSAGES.localPaper)),
-            cover: priced(await option('localBookTypes', fields.localCoverTypeId, BOOK_MESSAGES.localCover)),
-          }),
-          duplex: fields.duplex,
-          softTouch: fields.softTouch,
-          spiral: fields.spiral,
-          spotUv: fields.spotUv,
-        }
-      : null;
-    const international = fields.isInternational && fields.internationalPrice !== null
-      ? {
-          price: fields.internationalPrice,
-          ...(print && {
-            paper: priced(await option('internationalPaperTypes', fields.internationalPaperTypeId, BOOK_MESSAGES.internationalPaper)),
-            cover: priced(await option('internationalBookTypes', fields.internationalCoverTypeId, BOOK_MESSAGES.internationalCover)),
-          }),
-          duplex: fields.internationalDuplex,
-          perforation: fields.perforation,
-        }
-      : null;
+    const local =
+      fields.isLocal && fields.localPrice !== null
+        ? {
+            price: fields.localPrice,
+            ...(print && {
+              paper: priced(await option('localPaperTypes', fields.localPaperTypeId, BOOK_MESSAGES.localPaper)),
+              cover: priced(await option('localBookTypes', fields.localCoverTypeId, BOOK_MESSAGES.localCover)),
+            }),
+            duplex: fields.duplex,
+            softTouch: fields.softTouch,
+            spiral: fields.spiral,
+            spotUv: fields.spotUv,
+          }
+        : null;
+    const international =
+      fields.isInternational && fields.internationalPrice !== null
+        ? {
+            price: fields.internationalPrice,
+            ...(print && {
+              paper: priced(
+                await option(
+                  'internationalPaperTypes',
+                  fields.internationalPaperTypeId,
+                  BOOK_MESSAGES.internationalPaper,
+                ),
+              ),
+              cover: priced(
+                await option(
+                  'internationalBookTypes',
+                  fields.internationalCoverTypeId,
+                  BOOK_MESSAGES.internationalCover,
+                ),
+              ),
+            }),
+            duplex: fields.internationalDuplex,
+            perforation: fields.perforation,
+          }
+        : null;
     const estimate = estimateRoyalties(
-      { format: fields.format, pages: fields.pages, heightMm: fields.heightMm, widthMm: fields.widthMm, local, international },
+      {
+        format: fields.format,
+        pages: fields.pages,
+        heightMm: fields.heightMm,
+        widthMm: fields.widthMm,
+        local,
+        international,
+      },
       config,
     );
     const processing = processingCost(
@@ -100,7 +124,8 @@ export function createBookPricing(app: FastifyInstance) {
     const { estimate, processing } = await price(fields, isbnRequired);
     if (estimate.statusCode !== 0) throw validation(BOOK_MESSAGES.pagesPaper);
     const { local, international } = estimate;
-    if ((local?.royaltyCents ?? 0) < 0 || (international?.royaltyCents ?? 0) < 0) throw validation(BOOK_MESSAGES.negativeRoyalty);
+    if ((local?.royaltyCents ?? 0) < 0 || (international?.royaltyCents ?? 0) < 0)
+      throw validation(BOOK_MESSAGES.negativeRoyalty);
     return { local, international, processing };
   }
 

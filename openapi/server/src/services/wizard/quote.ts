@@ -41,7 +41,14 @@ export function createQuoteService(app: FastifyInstance, config: AppConfig, pric
       }
       const { estimate, processing } = await pricing.price(fields, false);
       if (estimate.statusCode !== 0) {
-        return { statusCode: estimate.statusCode, description: estimate.description, localRoyalty: null, internationRoyalty: null, totalCost: null, breakdown: null };
+        return {
+          statusCode: estimate.statusCode,
+          description: estimate.description,
+          localRoyalty: null,
+          internationRoyalty: null,
+          totalCost: null,
+          breakdown: null,
+        };
       }
       return {
         statusCode: 0,
@@ -79,7 +86,13 @@ export function createQuoteService(app: FastifyInstance, config: AppConfig, pric
         const saved = await books.insertMany(bookRecords(userId, quote, source, config.now()));
         const local = saved.find((book) => !book.is_international)?.id ?? null;
         const international = saved.find((book) => book.is_international)?.id ?? null;
-        await cart.add({ userId, bookId: local, internationalBookId: international, services: quote.processing.services, createdAt: config.now() });
+        await cart.add({
+          userId,
+          bookId: local,
+          internationalBookId: international,
+          services: quote.processing.services,
+          createdAt: config.now(),
+        });
         return { local, international };
       });
 
@@ -99,7 +112,8 @@ export function createQuoteService(app: FastifyInstance, config: AppConfig, pric
     async getValidIsbn(request: OperationRequest<'getValidIsbn'>) {
       const { isbn } = request.body;
       if (!isIsbn13(isbn)) throw validation(BOOK_MESSAGES.isbnInvalid);
-      if (await app.bookRepository.isbnInUse(isbn)) return { statusCode: 200, isValid: false, description: ISBN_IN_USE_MESSAGE };
+      if (await app.bookRepository.isbnInUse(isbn))
+        return { statusCode: 200, isValid: false, description: ISBN_IN_USE_MESSAGE };
       return { statusCode: 200, isValid: true };
     },
   } satisfies ServiceHandlers;

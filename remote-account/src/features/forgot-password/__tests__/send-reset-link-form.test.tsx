@@ -46,7 +46,10 @@ describe('/forgot-password', () => {
   it('sends PUT /user/forgotpwd/{email} and shows "Check your email"', async () => {
     const calls = installFakeFetch(() => ({
       status: 200,
-      body: { statusCode: 0, description: 'If an account exists for this address, we have sent a link to reset your password' },
+      body: {
+        statusCode: 0,
+        description: 'If an account exists for this address, we have sent a link to reset your password',
+      },
     }));
     const user = renderApp('/forgot-password');
 
@@ -65,7 +68,10 @@ describe('/forgot-password', () => {
   });
 
   it("shows 'Something went wrong' as an alert when the server fails, and the form stays usable", async () => {
-    installFakeFetch(() => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }));
+    installFakeFetch(() => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' },
+    }));
     const user = renderApp('/forgot-password');
 
     await request(user);
@@ -78,7 +84,12 @@ describe('/forgot-password', () => {
   it("shows the server's message when rate limited", async () => {
     installFakeFetch(() => ({
       status: 429,
-      body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many attempts, please try again in a few minutes', code: 'RATE_LIMITED' },
+      body: {
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Too many attempts, please try again in a few minutes',
+        code: 'RATE_LIMITED',
+      },
     }));
     const user = renderApp('/forgot-password');
 

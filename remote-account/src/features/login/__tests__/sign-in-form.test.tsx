@@ -6,8 +6,13 @@ import { LoginScreen } from '../../../routes/login';
 
 /** An unsigned token shaped like the API's: header.payload.signature, expiring in an hour. */
 function fakeJwt(claims: Record<string, unknown>): string {
-  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return [part({ alg: 'HS256', typ: 'JWT' }), part({ exp: Math.floor(Date.now() / 1000) + 3600, ...claims }), 'sig'].join('.');
+  const part = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return [
+    part({ alg: 'HS256', typ: 'JWT' }),
+    part({ exp: Math.floor(Date.now() / 1000) + 3600, ...claims }),
+    'sig',
+  ].join('.');
 }
 
 interface Call {
@@ -40,7 +45,10 @@ function fakeApi(answer: (call: Call) => { status: number; body?: unknown; heade
 const acceptThandi = (call: Call) =>
   call.path === '/authO/login'
     ? { status: 200, body: { accessToken: fakeJwt({ sub: '7', user_status: 1 }), refreshToken: fakeJwt({ sub: '7' }) } }
-    : { status: 200, body: { statusCode: 0, result: { id: 7, email: 'thandi@example.co.za', name_first: 'Thandi', balance: 0 } } };
+    : {
+        status: 200,
+        body: { statusCode: 0, result: { id: 7, email: 'thandi@example.co.za', name_first: 'Thandi', balance: 0 } },
+      };
 
 function renderLogin(entry = '/login') {
   render(
@@ -80,7 +88,9 @@ describe('the login screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Please enter your email address');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Please enter your email address',
+    );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Please enter your password');
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toHaveLength(0);
@@ -156,7 +166,9 @@ describe('the login screen', () => {
     await user.type(screen.getByLabelText('Password'), 'Secret#123{Enter}');
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.');
+    expect(alert).toHaveTextContent(
+      'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
 
@@ -171,7 +183,9 @@ describe('the login screen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'thandi@example.co.za');
     await user.type(screen.getByLabelText('Password'), 'Secret#123{Enter}');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent("Something went wrong and we're not sure what to do about it.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Something went wrong and we're not sure what to do about it.",
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

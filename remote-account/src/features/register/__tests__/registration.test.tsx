@@ -1,7 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { getAccessToken, getCurrentUser, getRefreshToken, REGISTRATION_MESSAGES } from '@pod/shared-contracts';
-import { deferred, fakeJwt, installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
+import {
+  deferred,
+  fakeJwt,
+  installFakeFetch,
+  type FakeAnswer,
+  type RecordedRequest,
+} from '@pod/shared-contracts/testing';
 import { currentLocation, renderApp, resetSession } from '../../../test-support/render-app';
 
 const ACCESS = fakeJwt(3600, { sub: '42', user_status: 0 });
@@ -14,7 +20,17 @@ const registered: FakeAnswer = {
 };
 const profile: FakeAnswer = {
   status: 200,
-  body: { statusCode: 0, result: { id: 42, email: 'thandi@example.co.za', name_first: 'Thandi', name_last: 'Mokoena', balance: 100, user_status: 0 } },
+  body: {
+    statusCode: 0,
+    result: {
+      id: 42,
+      email: 'thandi@example.co.za',
+      name_first: 'Thandi',
+      name_last: 'Mokoena',
+      balance: 100,
+      user_status: 0,
+    },
+  },
 };
 
 /** The API of a successful registration: adduser answers tokens, viewuserinfo the profile. */
@@ -53,8 +69,12 @@ describe('registration step 2 (/register/your-details)', () => {
     expect(screen.getByRole('progressbar', { name: 'Registration progress' })).toHaveAttribute('aria-valuenow', '66');
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription('Please enter your first name');
-    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveAccessibleDescription('Please enter your last name');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription(
+      'Please enter your first name',
+    );
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveAccessibleDescription(
+      'Please enter your last name',
+    );
     const terms = screen.getByRole('checkbox', { name: 'I agree to the Terms & Privacy Policy' });
     expect(terms).toHaveAccessibleDescription(REGISTRATION_MESSAGES.terms);
     expect(terms).toHaveAttribute('aria-invalid', 'true');
@@ -127,7 +147,9 @@ describe('registration step 2 (/register/your-details)', () => {
   });
 
   it('still welcomes the user when loading the profile fails (best effort)', async () => {
-    installFakeFetch((request) => (request.path === '/user/adduser' ? registered : { status: 500, body: { message: 'Internal server error' } }));
+    installFakeFetch((request) =>
+      request.path === '/user/adduser' ? registered : { status: 500, body: { message: 'Internal server error' } },
+    );
     const user = renderApp('/register/email-password');
     await completeStepOne(user);
     await completeStepTwo(user);
@@ -164,7 +186,12 @@ describe('registration step 2 (/register/your-details)', () => {
   it('raises a danger alert with the server message on any other failure and stays on step 2', async () => {
     installFakeFetch(() => ({
       status: 429,
-      body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many attempts, please try again in a few minutes', code: 'RATE_LIMITED' },
+      body: {
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Too many attempts, please try again in a few minutes',
+        code: 'RATE_LIMITED',
+      },
     }));
     const user = renderApp('/register/email-password');
     await completeStepOne(user);
@@ -178,14 +205,19 @@ describe('registration step 2 (/register/your-details)', () => {
   });
 
   it("raises the generic alert when the server answers 'Internal server error'", async () => {
-    installFakeFetch(() => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }));
+    installFakeFetch(() => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' },
+    }));
     const user = renderApp('/register/email-password');
     await completeStepOne(user);
     await completeStepTwo(user);
 
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent("Something went wrong and we're not sure what to do about it.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Something went wrong and we're not sure what to do about it.",
+    );
     expect(getAccessToken()).toBeNull();
   });
 });

@@ -92,7 +92,12 @@ describe('/reset-password', () => {
   it('shows no message on failure and lets the user try again', async () => {
     const calls = installFakeFetch(() => ({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'This link is invalid or has expired', code: 'LINK_INVALID' },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'This link is invalid or has expired',
+        code: 'LINK_INVALID',
+      },
     }));
     const user = renderApp(LINK);
 

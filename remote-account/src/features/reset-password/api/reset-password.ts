@@ -10,7 +10,5 @@ export async function resetPassword(
   token: string,
   body: ResetPasswordForm,
 ): Promise<components['schemas']['StatusDescription']> {
-  return unwrap(
-    await client.PUT('/user/pwdlinkcheck/{a}/{b}', { params: { path: { a: id, b: token } }, body }),
-  );
+  return unwrap(await client.PUT('/user/pwdlinkcheck/{a}/{b}', { params: { path: { a: id, b: token } }, body }));
 }

@@ -23,13 +23,20 @@ describe('/verify', () => {
     expect(screen.getByRole('link', { name: 'Login Now' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('status', { name: 'Verifying your account' })).not.toBeInTheDocument();
     expect(screen.queryByText(FAILED)).not.toBeInTheDocument();
-    expect(calls).toMatchObject([{ method: 'GET', path: '/user/verifyaccount/42/tok-123', authorization: null, body: undefined }]);
+    expect(calls).toMatchObject([
+      { method: 'GET', path: '/user/verifyaccount/42/tok-123', authorization: null, body: undefined },
+    ]);
   });
 
   it('shows the failure text and a Contact support mail link when the link is refused', async () => {
     const calls = installFakeFetch(() => ({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'This link is invalid or has expired', code: 'LINK_INVALID' },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'This link is invalid or has expired',
+        code: 'LINK_INVALID',
+      },
     }));
     renderApp('/verify?id=42&token=used-token', { strict: true });
 
@@ -55,15 +62,18 @@ describe('/verify', () => {
     expect(await screen.findByText(FAILED)).toBeInTheDocument();
   });
 
-  it.each(['/verify', '/verify?id=42', '/verify?token=tok-123', '/verify?id=abc&token=tok-123', '/verify?id=0&token=t'])(
-    'fails without calling the API for %s',
-    (path) => {
-      const calls = installFakeFetch(() => ({ status: 200, body: { statusCode: 0, description: 'ok' } }));
-      renderApp(path);
+  it.each([
+    '/verify',
+    '/verify?id=42',
+    '/verify?token=tok-123',
+    '/verify?id=abc&token=tok-123',
+    '/verify?id=0&token=t',
+  ])('fails without calling the API for %s', (path) => {
+    const calls = installFakeFetch(() => ({ status: 200, body: { statusCode: 0, description: 'ok' } }));
+    renderApp(path);
 
-      expect(screen.getByText(FAILED)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'mailto:support@pod.local');
-      expect(calls).toHaveLength(0);
-    },
-  );
+    expect(screen.getByText(FAILED)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'mailto:support@pod.local');
+    expect(calls).toHaveLength(0);
+  });
 });

@@ -29,7 +29,18 @@ describe('CartDropdown', () => {
 
   it("counts GET /user/cart's items, and counts again when another remote changes the cart", async () => {
     let items = [ZULU];
-    installFakeFetch((): FakeAnswer => ({ status: 200, body: { statusCode: 0, results: items, itemsTotal: 0, couponDeduction: 0, cartTotal: 0, balance: 0, amountToPay: 0 } }));
+    installFakeFetch((): FakeAnswer => ({
+      status: 200,
+      body: {
+        statusCode: 0,
+        results: items,
+        itemsTotal: 0,
+        couponDeduction: 0,
+        cartTotal: 0,
+        balance: 0,
+        amountToPay: 0,
+      },
+    }));
     setCurrentUser(thandi({ cart: [] }));
     const { queryClient } = renderDropdown();
     expect(await screen.findByRole('button', { name: 'Cart (1 item)' })).toBeInTheDocument();
@@ -61,7 +72,10 @@ describe('CartDropdown', () => {
     await user.click(screen.getByRole('button', { name: 'Cart (2 items)' }));
 
     const entries = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
-    expect(entries.map((entry) => entry.textContent)).toEqual(['Zulu NightsR 343.8505/03', 'Cannot find bookR 299.0025/12']);
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'Zulu NightsR 343.8505/03',
+      'Cannot find bookR 299.0025/12',
+    ]);
     expect(within(entries[0]!).getByText('R 343.85')).toBeInTheDocument();
     expect(within(entries[1]!).getByText('Cannot find book')).toBeInTheDocument();
     expect(within(entries[1]!).getByText('25/12')).toHaveAttribute('datetime', MISSING.created_at);

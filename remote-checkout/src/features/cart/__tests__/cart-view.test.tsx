@@ -24,7 +24,10 @@ function serveCart(items = [ZULU, MISSING], balance = 100) {
       : { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
 }
 
-const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 const totalRow = (name: string) => screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
 
 beforeEach(() => {
@@ -39,15 +42,11 @@ describe('/checkout/cart items', () => {
     renderCheckout('/checkout/cart');
 
     const table = await screen.findByRole('table', { name: 'Items in your cart' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Product',
-      'Book',
-      'Price',
-      'VAT (15%)',
-      'Discount',
-      'Final price',
-      'Remove',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Product', 'Book', 'Price', 'VAT (15%)', 'Discount', 'Final price', 'Remove']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => cellsOf(row).slice(0, 6))).toEqual([
       ['Print processing', 'Zulu Nights', 'R 299.00', 'R 44.85', 'R 0.00', 'R 343.85'],
@@ -121,7 +120,10 @@ describe('/checkout/cart items', () => {
   });
 
   it('shows a cart that cannot be loaded as an error with Retry, not as a global alert nor an empty cart', async () => {
-    answer = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } });
+    answer = () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' },
+    });
     const user = renderCheckout('/checkout/cart');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -138,9 +140,11 @@ describe('/checkout/cart items', () => {
 describe('removing an item', () => {
   it('deletes the id pair with 0 for the null id, then re-reads the user for the top bar', async () => {
     answer = (request) => {
-      if (request.method === 'GET' && request.path === '/user/cart') return { status: 200, body: cartResult([ZULU, MISSING], 100) };
+      if (request.method === 'GET' && request.path === '/user/cart')
+        return { status: 200, body: cartResult([ZULU, MISSING], 100) };
       if (request.method === 'DELETE') return { status: 200, body: cartResult([ZULU], 100) };
-      if (request.path === '/user/viewuserinfo') return { status: 200, body: { statusCode: 0, result: thandi({ cart: [ZULU] }) } };
+      if (request.path === '/user/viewuserinfo')
+        return { status: 200, body: { statusCode: 0, result: thandi({ cart: [ZULU] }) } };
       return { status: 404 };
     };
     const user = renderCheckout('/checkout/cart');
@@ -159,7 +163,8 @@ describe('removing an item', () => {
 
   it('uses the local id and 0 for a missing international id', async () => {
     answer = (request) => {
-      if (request.method === 'GET' && request.path === '/user/cart') return { status: 200, body: cartResult([ZULU, MISSING], 100) };
+      if (request.method === 'GET' && request.path === '/user/cart')
+        return { status: 200, body: cartResult([ZULU, MISSING], 100) };
       if (request.method === 'DELETE') return { status: 200, body: cartResult([MISSING], 100) };
       return { status: 404 };
     };

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { sessionStore, setCurrentUser } from '@pod/shared-contracts';
 import { installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { appliedCouponAtom, COUPON_STORAGE_KEY, setAppliedCoupon } from '../../../lib/checkout-state';
-import { cartResult, MISSING, renderCheckout, resetCheckout, thandi, ZULU } from '../../../test-support/checkout-fixtures';
+import {
+  cartResult,
+  MISSING,
+  renderCheckout,
+  resetCheckout,
+  thandi,
+  ZULU,
+} from '../../../test-support/checkout-fixtures';
 
 const FAILURE =
   'Something went wrong when adding your coupon, please check your spelling. Otherwise contact support support@pod.local';
@@ -49,12 +56,17 @@ describe('the cart coupon', () => {
     await user.type(code(), ' SAVE50 ');
     await user.click(apply());
 
-    expect(await within(couponRegion()).findByRole('status')).toHaveTextContent('Coupon "SAVE50" was applied successfully');
+    expect(await within(couponRegion()).findByRole('status')).toHaveTextContent(
+      'Coupon "SAVE50" was applied successfully',
+    );
     expect(couponCalls().map((call) => call.body)).toEqual([{ coupon_code: 'SAVE50' }]);
     await waitFor(() => expect(payable()).toBe('R 492.85'));
     expect(screen.getByRole('rowheader', { name: 'Coupon deduction' }).nextElementSibling).toHaveTextContent('R 50.00');
     // The totals are re-read from the server with the coupon.
-    expect(calls.filter((call) => call.path === '/user/cart').map((call) => call.query)).toEqual([{}, { coupon_id: '12' }]);
+    expect(calls.filter((call) => call.path === '/user/cart').map((call) => call.query)).toEqual([
+      {},
+      { coupon_id: '12' },
+    ]);
     expect(JSON.parse(sessionStorage.getItem(COUPON_STORAGE_KEY) ?? 'null')).toEqual({
       couponId: 12,
       code: 'SAVE50',
@@ -93,8 +105,14 @@ describe('the cart coupon', () => {
   });
 
   it.each([
-    ['an unknown code (404)', { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Invalid coupon code applied' } }],
-    ['a server failure (500)', { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }],
+    [
+      'an unknown code (404)',
+      { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Invalid coupon code applied' } },
+    ],
+    [
+      'a server failure (500)',
+      { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } },
+    ],
     ['a conflict without C15', { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Other' } }],
   ])('shows the spelling sentence with the support e-mail for %s', async (_case, refusal) => {
     coupon = () => refusal;
@@ -121,7 +139,9 @@ describe('the cart coupon', () => {
     });
     renderCheckout('/checkout/cart');
 
-    expect(await within(await screen.findByRole('region', { name: 'Coupon' })).findByRole('alert')).toHaveTextContent(C15);
+    expect(await within(await screen.findByRole('region', { name: 'Coupon' })).findByRole('alert')).toHaveTextContent(
+      C15,
+    );
     expect(payable()).toBe('R 343.85');
     expect(sessionStorage.getItem(COUPON_STORAGE_KEY)).toBeNull();
   });

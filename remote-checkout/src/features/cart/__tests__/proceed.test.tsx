@@ -24,11 +24,15 @@ const proceed = () => screen.getByRole('button', { name: 'Proceed' });
 beforeEach(() => {
   resetCheckout();
   setCurrentUser(thandi({ id: 7, balance: 100 }));
-  pay = () => ({ status: 200, body: { statusCode: 0, amountToPay: 0, cartTotal: 642.85, couponDeduction: 0, balance: 0 } });
+  pay = () => ({
+    status: 200,
+    body: { statusCode: 0, amountToPay: 0, cartTotal: 642.85, couponDeduction: 0, balance: 0 },
+  });
   calls = installFakeFetch((request) => {
     if (request.path === '/user/cart') return { status: 200, body: cartResult([ZULU, MISSING], 100) };
     if (request.path === '/user/checkoutpayment') return pay(request);
-    if (request.path === '/user/viewuserinfo') return { status: 200, body: { statusCode: 0, result: thandi({ balance: 0, cart: [] }) } };
+    if (request.path === '/user/viewuserinfo')
+      return { status: 200, body: { statusCode: 0, result: thandi({ balance: 0, cart: [] }) } };
     return { status: 404 };
   });
 });
@@ -50,7 +54,9 @@ describe('Proceed', () => {
     expect(proceed()).toHaveAttribute('aria-busy', 'true');
     act(() => proceed().click());
 
-    await act(async () => held.resolve({ status: 200, body: { statusCode: 0, amountToPay: 0, cartTotal: 642.85, couponDeduction: 0 } }));
+    await act(async () =>
+      held.resolve({ status: 200, body: { statusCode: 0, amountToPay: 0, cartTotal: 642.85, couponDeduction: 0 } }),
+    );
     await waitFor(() => expect(currentLocation()).toMatch(/^\/checkout\/success/));
     expect(payments()).toHaveLength(1);
   });
@@ -117,7 +123,10 @@ describe('Proceed', () => {
   });
 
   it('raises the server message for other failures and allows another attempt', async () => {
-    pay = () => ({ status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Your account has not been activated yet', code: 'U10' } });
+    pay = () => ({
+      status: 403,
+      body: { statusCode: 403, error: 'Forbidden', message: 'Your account has not been activated yet', code: 'U10' },
+    });
     const user = renderCheckout('/checkout/cart');
     await screen.findByRole('table', { name: 'Totals' });
 

@@ -6,7 +6,10 @@ import type { CartResult } from '../../../lib/api/get-cart';
  * stands for a null id). Resolves with the cart after removal; throws ApiError (404 when the
  * pair is not in the user's cart).
  */
-export async function removeCartItem(localBookId: number | null, internationalBookId: number | null): Promise<CartResult> {
+export async function removeCartItem(
+  localBookId: number | null,
+  internationalBookId: number | null,
+): Promise<CartResult> {
   return unwrap(
     await client.DELETE('/user/cart/{localBookId}/{internationalBookId}', {
       params: { path: { localBookId: localBookId ?? 0, internationalBookId: internationalBookId ?? 0 } },

@@ -1,7 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { COUPON_STORAGE_KEY, setAppliedCoupon } from '../../../lib/checkout-state';
-import { cartResult, currentLocation, renderCheckout, resetCheckout, ZULU } from '../../../test-support/checkout-fixtures';
+import {
+  cartResult,
+  currentLocation,
+  renderCheckout,
+  resetCheckout,
+  ZULU,
+} from '../../../test-support/checkout-fixtures';
 
 let cancel: () => FakeAnswer;
 let calls: RecordedRequest[];
@@ -10,7 +16,10 @@ const cancellations = () => calls.filter((call) => call.path === '/user/checkout
 
 beforeEach(() => {
   resetCheckout();
-  cancel = () => ({ status: 200, body: { statusCode: 0, result: { id: 5, transaction_ref: 'PAY-1', status: 'cancelled', amount: 243.85 } } });
+  cancel = () => ({
+    status: 200,
+    body: { statusCode: 0, result: { id: 5, transaction_ref: 'PAY-1', status: 'cancelled', amount: 243.85 } },
+  });
   calls = installFakeFetch((request) => {
     if (request.path === '/user/checkoutcancelled') return cancel();
     if (request.path === '/user/cart') return { status: 200, body: cartResult([ZULU], 0) };

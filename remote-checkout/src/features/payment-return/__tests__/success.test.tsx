@@ -1,7 +1,18 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { getCurrentUser, queryKeys, sessionStore, setCurrentUser } from '@pod/shared-contracts';
-import { createTestQueryClient, deferred, installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
-import { appliedCouponAtom, COUPON_STORAGE_KEY, paymentSummaryAtom, setAppliedCoupon } from '../../../lib/checkout-state';
+import {
+  createTestQueryClient,
+  deferred,
+  installFakeFetch,
+  type FakeAnswer,
+  type RecordedRequest,
+} from '@pod/shared-contracts/testing';
+import {
+  appliedCouponAtom,
+  COUPON_STORAGE_KEY,
+  paymentSummaryAtom,
+  setAppliedCoupon,
+} from '../../../lib/checkout-state';
 import { raisedAlerts, renderCheckout, resetCheckout, thandi } from '../../../test-support/checkout-fixtures';
 
 const WAITING = 'Waiting for the payment provider to confirm your payment…';
@@ -14,7 +25,10 @@ let calls: RecordedRequest[];
 const confirmations = () => calls.filter((call) => call.path === '/user/checkoutsuccess');
 const state = (status: string, extra: Record<string, unknown> = {}): FakeAnswer => ({
   status: 200,
-  body: { statusCode: 0, result: { id: 5, transaction_ref: 'PAY-1', status, amount: 243.85, provider: 'eft', ...extra } },
+  body: {
+    statusCode: 0,
+    result: { id: 5, transaction_ref: 'PAY-1', status, amount: 243.85, provider: 'eft', ...extra },
+  },
 });
 
 /** What a signed-in user's browser holds before the payment: the kept keys and some that must go. */
@@ -130,16 +144,21 @@ describe('/checkout/success after a provider payment', () => {
     expect(sessionStorage.getItem(COUPON_STORAGE_KEY)).not.toBeNull();
   });
 
-  it.each(['failed', 'cancelled'])('says the payment was not completed when the provider reports it %s', async (status) => {
-    confirm = () => state(status);
-    const user = renderCheckout('/checkout/success?token=t1&id=5&tref=PAY-1');
+  it.each(['failed', 'cancelled'])(
+    'says the payment was not completed when the provider reports it %s',
+    async (status) => {
+      confirm = () => state(status);
+      const user = renderCheckout('/checkout/success?token=t1&id=5&tref=PAY-1');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your payment was not completed' })).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Back to cart' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeInTheDocument();
-    expect(localStorage.getItem('books')).toBe('[]');
-    expect(calls.some((call) => call.path === '/user/viewuserinfo')).toBe(false);
-  });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Your payment was not completed' }),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Back to cart' }));
+      expect(screen.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeInTheDocument();
+      expect(localStorage.getItem('books')).toBe('[]');
+      expect(calls.some((call) => call.path === '/user/viewuserinfo')).toBe(false);
+    },
+  );
 
   it('tells a balance top-up apart from a paid cart', async () => {
     confirm = () => state('complete', { cart_paid: false });
@@ -173,7 +192,22 @@ describe('/checkout/success after a provider payment', () => {
 describe('/checkout/success after a balance payment', () => {
   const paid = (reference: string, status = 'complete') => ({
     status: 200,
-    body: { statusCode: 0, results: [{ id: 4, date: '2024-05-10T08:00:00Z', type: 'payment', amount_before_fees: 100, fee: 0, amount_after_fees: 100, status, balance: 0, reference }] },
+    body: {
+      statusCode: 0,
+      results: [
+        {
+          id: 4,
+          date: '2024-05-10T08:00:00Z',
+          type: 'payment',
+          amount_before_fees: 100,
+          fee: 0,
+          amount_after_fees: 100,
+          status,
+          balance: 0,
+          reference,
+        },
+      ],
+    },
   });
 
   it('confirms the reference among the transactions first, then finishes the checkout', async () => {

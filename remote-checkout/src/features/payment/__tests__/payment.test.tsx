@@ -40,7 +40,14 @@ beforeEach(() => {
   resetCheckout();
   setCurrentUser(thandi());
   cart = () => ({ status: 200, body: cartResult([ZULU, MISSING], 100, { amountToPay: 243.85 }) });
-  create = () => transaction({ provider: 'eft', method: 'POST', display: 'redirect', action: 'https://sandbox.payfast.test/eng/process', fields: EFT_FIELDS });
+  create = () =>
+    transaction({
+      provider: 'eft',
+      method: 'POST',
+      display: 'redirect',
+      action: 'https://sandbox.payfast.test/eng/process',
+      fields: EFT_FIELDS,
+    });
   calls = installFakeFetch((request) => {
     if (request.path === '/user/cart') return cart(request);
     if (request.path === '/user/createtransaction') return create(request);
@@ -56,7 +63,13 @@ afterEach(() => {
 describe('/checkout/payment', () => {
   it("shows the server's amount due for the cart with the applied coupon, and the three methods", async () => {
     setAppliedCoupon({ couponId: 12, code: 'SAVE50', type: 'value', amount: 50 });
-    sessionStore.set(paymentSummaryAtom, { statusCode: 7, amountToPay: 243.85, cartTotal: 343.85, couponDeduction: 50, balance: 100 });
+    sessionStore.set(paymentSummaryAtom, {
+      statusCode: 7,
+      amountToPay: 243.85,
+      cartTotal: 343.85,
+      couponDeduction: 50,
+      balance: 100,
+    });
     renderCheckout('/checkout/payment');
 
     const due = await screen.findByRole('rowheader', { name: 'Amount due' });
@@ -64,13 +77,15 @@ describe('/checkout/payment', () => {
     expect(screen.getByText(/Your balance does not cover your cart/)).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/user/cart').map((call) => call.query)).toEqual([{ coupon_id: '12' }]);
     const group = screen.getByRole('group', { name: 'Payment method' });
-    expect(within(group).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
-      'EFT',
-      'Credit card',
-      'PayPal',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['EFT', 'Credit card', 'PayPal']);
     expect(within(group).getByRole('radio', { name: 'EFT' })).toBeChecked();
-    expect(within(group).getByRole('radio', { name: 'EFT' })).toHaveAccessibleDescription('Instant EFT through PayFast');
+    expect(within(group).getByRole('radio', { name: 'EFT' })).toHaveAccessibleDescription(
+      'Instant EFT through PayFast',
+    );
     expect(screen.getByRole('button', { name: 'Pay R 243.85' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back to cart' })).toHaveAttribute('href', '/checkout/cart');
     expect(document.title).toBe('Print on Demand | Payment');
@@ -136,7 +151,15 @@ describe('/checkout/payment', () => {
     await user.click(pay);
     await waitFor(() => expect(created()).toHaveLength(1));
     expect(pay).toHaveAttribute('aria-busy', 'true');
-    held.resolve(transaction({ provider: 'eft', method: 'POST', display: 'redirect', action: 'https://pf.test', fields: { a: '1' } }));
+    held.resolve(
+      transaction({
+        provider: 'eft',
+        method: 'POST',
+        display: 'redirect',
+        action: 'https://pf.test',
+        fields: { a: '1' },
+      }),
+    );
 
     await waitFor(() => expect(HTMLFormElement.prototype.submit).toHaveBeenCalledTimes(1));
     expect(created()).toHaveLength(1);
@@ -193,7 +216,10 @@ describe('/checkout/payment', () => {
   });
 
   it('raises the server message when the transaction cannot be created', async () => {
-    create = () => ({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Nothing is left to pay for this cart' } });
+    create = () => ({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'Nothing is left to pay for this cart' },
+    });
     const user = renderCheckout('/checkout/payment');
 
     await user.click(await screen.findByRole('button', { name: 'Pay R 243.85' }));

@@ -1,7 +1,21 @@
 import type { Book } from '@pod/shared-contracts';
-import { bookAction, bookBadge, canViewContract, continueLink, formatLabel, parseBookMisc, sortFiles, statusTone } from '../book-model';
+import {
+  bookAction,
+  bookBadge,
+  canViewContract,
+  continueLink,
+  formatLabel,
+  parseBookMisc,
+  sortFiles,
+  statusTone,
+} from '../book-model';
 
-const book = (id: number, misc: object): Book => ({ id, book_title: 'Zulu Nights', format_type: 'print', misc: JSON.stringify(misc) });
+const book = (id: number, misc: object): Book => ({
+  id,
+  book_title: 'Zulu Nights',
+  format_type: 'print',
+  misc: JSON.stringify(misc),
+});
 
 describe('the book model', () => {
   it('labels formats, ebook as eBook', () => {
@@ -45,7 +59,9 @@ describe('the book model', () => {
   });
 
   it('builds the resume links of the wizard', () => {
-    expect(continueLink(book(11, { bookStage: 'getquote' }), 'local')).toBe('/new-book/publisher-info?continue=true&lbid=11&region=l');
+    expect(continueLink(book(11, { bookStage: 'getquote' }), 'local')).toBe(
+      '/new-book/publisher-info?continue=true&lbid=11&region=l',
+    );
     expect(continueLink(book(21, { bookStage: 'signedcontract' }), 'international')).toBe(
       '/new-book/upload-type?continue=true&ibid=21&region=i',
     );
@@ -67,7 +83,12 @@ describe('the book model', () => {
       { filename: 'thumb.jpg', title: 'Thumbnail', fileBuffer: '/9j/' },
       { filename: 'chapter-1.mp3', title: 'Chapter 1', fileBuffer: null },
     ]);
-    expect(files.downloads.map((file) => file.filename)).toEqual(['cover.pdf', 'book.pdf', 'thumb.jpg', 'chapter-1.mp3']);
+    expect(files.downloads.map((file) => file.filename)).toEqual([
+      'cover.pdf',
+      'book.pdf',
+      'thumb.jpg',
+      'chapter-1.mp3',
+    ]);
     expect(files.thumbnail?.filename).toBe('thumb.jpg');
     expect(files.bookPdf?.filename).toBe('book.pdf');
     expect(files.audio.map((file) => file.filename)).toEqual(['chapter-1.mp3']);

@@ -4,8 +4,18 @@ import { setCurrentUser, type Book, type User } from '@pod/shared-contracts';
 import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../../../app';
 
-const ZULU: Book = { id: 11, book_title: 'Zulu Nights', format_type: 'ebook', misc: JSON.stringify({ status: 'pending' }) };
-const KAROO: Book = { id: 12, book_title: 'Karoo Sky', format_type: 'print', misc: JSON.stringify({ status: 'quote' }) };
+const ZULU: Book = {
+  id: 11,
+  book_title: 'Zulu Nights',
+  format_type: 'ebook',
+  misc: JSON.stringify({ status: 'pending' }),
+};
+const KAROO: Book = {
+  id: 12,
+  book_title: 'Karoo Sky',
+  format_type: 'print',
+  misc: JSON.stringify({ status: 'quote' }),
+};
 const ZULU_INTERNATIONAL: Book = { id: 21, book_title: 'Zulu Nights (world)', format_type: 'ebook', misc: '{}' };
 
 /** jsdom has no matchMedia: every query matches on a narrow screen, none on a wide one. */
@@ -24,7 +34,8 @@ function renderAt(path: string) {
 }
 
 const location = () => screen.getByTestId('location');
-const bookButton = (title: string) => screen.findByRole('button', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) });
+const bookButton = (title: string) =>
+  screen.findByRole('button', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) });
 
 beforeEach(() => {
   installFakeFetch(({ path }) =>

@@ -10,7 +10,12 @@ import {
   type SalesSummary,
   type User,
 } from '@pod/shared-contracts';
-import { installFakeFetch, renderWithProviders, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
+import {
+  installFakeFetch,
+  renderWithProviders,
+  type FakeAnswer,
+  type RecordedRequest,
+} from '@pod/shared-contracts/testing';
 import { BooksScreen } from '../../../routes/books';
 
 const misc = (value: object) => JSON.stringify(value);
@@ -52,8 +57,22 @@ const ZULU_INTERNATIONAL: Book = {
   misc: misc({ status: 'pending', bookStage: 'signedcontract', localBookMatch: 11 }),
 };
 
-const NO_SALES: SalesSummary = { profit: 0, quantity: 0, returned: 0, total_royalties: 0, total_cost: 0, total_revenue: 0 };
-const ZULU_SALES: SalesSummary = { profit: 120, quantity: 5, returned: 2, total_royalties: 177.5, total_cost: 300, total_revenue: 999.5 };
+const NO_SALES: SalesSummary = {
+  profit: 0,
+  quantity: 0,
+  returned: 0,
+  total_royalties: 0,
+  total_cost: 0,
+  total_revenue: 0,
+};
+const ZULU_SALES: SalesSummary = {
+  profit: 120,
+  quantity: 5,
+  returned: 2,
+  total_royalties: 177.5,
+  total_cost: 300,
+  total_revenue: 999.5,
+};
 const ZULU_ORDER: Order = {
   order_id: 'T-1',
   product_title: 'Zulu Nights',
@@ -83,17 +102,25 @@ function api(request: RecordedRequest): FakeAnswer {
   if (custom) return custom;
   const { method, path } = request;
   if (method === 'GET' && path === '/user/getuserbooks') {
-    return { status: 200, body: { statusCode: 0, localBooks: library.localBooks, internationalBooks: library.internationalBooks } };
+    return {
+      status: 200,
+      body: { statusCode: 0, localBooks: library.localBooks, internationalBooks: library.internationalBooks },
+    };
   }
   if (method === 'GET' && path === '/user/viewuserinfo') {
-    return { status: 200, body: { statusCode: 0, result: { id: 7, name_first: 'Thandi', balance: 10, initial_login: 1 } } };
+    return {
+      status: 200,
+      body: { statusCode: 0, result: { id: 7, name_first: 'Thandi', balance: 10, initial_login: 1 } },
+    };
   }
   const info = /^\/user\/viewusersbookinfo\/(\d+)\/([01])$/.exec(path);
   if (info) {
     const id = Number(info[1]);
     const all = [...library.localBooks, ...library.internationalBooks];
     const book = all.find((item) => item.id === id);
-    return book ? { status: 200, body: { statusCode: 0, result: { ...book, files: library.files[id] ?? [] } } } : notFound;
+    return book
+      ? { status: 200, body: { statusCode: 0, result: { ...book, files: library.files[id] ?? [] } } }
+      : notFound;
   }
   const sale = /^\/user\/getsaleperbook\/(\d+)$/.exec(path);
   if (sale) return { status: 200, body: { statusCode: 0, result: library.sales[Number(sale[1])] ?? NO_SALES } };
@@ -116,14 +143,17 @@ function renderBooks() {
   return userEvent.setup();
 }
 
-const bookButton = (title: RegExp | string) => screen.getByRole('button', { name: typeof title === 'string' ? new RegExp(`^${title}`) : title });
+const bookButton = (title: RegExp | string) =>
+  screen.getByRole('button', { name: typeof title === 'string' ? new RegExp(`^${title}`) : title });
 const detail = (title: string) => screen.getByRole('region', { name: title });
 
 async function openBook(user: ReturnType<typeof userEvent.setup>, title: string) {
   await user.click(await screen.findByRole('button', { name: new RegExp(`^${title}`) }));
   const panel = detail(title);
   // The files, sales and orders have arrived once the spinner is gone.
-  await waitFor(() => expect(within(panel).queryByRole('status', { name: "Loading the book's files" })).not.toBeInTheDocument());
+  await waitFor(() =>
+    expect(within(panel).queryByRole('status', { name: "Loading the book's files" })).not.toBeInTheDocument(),
+  );
   return panel;
 }
 
@@ -194,7 +224,12 @@ describe('/books', () => {
 
   it('scrolls the list above 8 books only', async () => {
     const many = (count: number) =>
-      Array.from({ length: count }, (_, i) => ({ id: 100 + i, book_title: `Book ${i + 1}`, format_type: 'print', misc: '{}' }));
+      Array.from({ length: count }, (_, i) => ({
+        id: 100 + i,
+        book_title: `Book ${i + 1}`,
+        format_type: 'print',
+        misc: '{}',
+      }));
     library.localBooks = many(8);
     const { unmount } = renderWithProviders(<BooksScreen />);
     expect(await screen.findByRole('list', { name: 'Local books' })).not.toHaveClass('scrolling');
@@ -206,7 +241,7 @@ describe('/books', () => {
     expect(screen.getByRole('list', { name: 'Local books' })).toHaveClass('scrolling');
   });
 
-  it("invites a user without books to get started", async () => {
+  it('invites a user without books to get started', async () => {
     library.localBooks = [];
     library.internationalBooks = [];
     renderBooks();
@@ -237,7 +272,9 @@ describe('the book detail panel', () => {
     const panel = await openBook(user, 'Zulu Nights');
 
     expect(within(panel).getByRole('group', { name: 'Royalty Fee' })).toHaveTextContent('USD 3.25');
-    expect(within(panel).getByRole('group', { name: 'International Selling Price (USD)' })).toHaveTextContent('USD 12.50');
+    expect(within(panel).getByRole('group', { name: 'International Selling Price (USD)' })).toHaveTextContent(
+      'USD 12.50',
+    );
     expect(within(panel).queryByRole('group', { name: 'Local Selling Price (R)' })).not.toBeInTheDocument();
     expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/user/viewusersbookinfo/21/1' }));
   });
@@ -309,7 +346,9 @@ describe('the book detail panel', () => {
     library.override = (request) => {
       if (request.method !== 'DELETE') return undefined;
       library.localBooks = library.localBooks.map((book) =>
-        book.id === 11 ? { ...book, misc: misc({ status: 'pending', archived: true, internationalBookMatch: 21 }) } : book,
+        book.id === 11
+          ? { ...book, misc: misc({ status: 'pending', archived: true, internationalBookMatch: 21 }) }
+          : book,
       );
       return { status: 200, body: { statusCode: 0, description: 'Your book has been cancelled successfully.' } };
     };
@@ -320,9 +359,13 @@ describe('the book detail panel', () => {
     const dialog = screen.getByRole('dialog', { name: 'Cancel this book?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel book' }));
 
-    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent('Your book has been cancelled successfully.');
+    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(
+      'Your book has been cancelled successfully.',
+    );
     expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/user/archivebook/11/0' }));
-    await waitFor(() => expect(within(detail('Zulu Nights')).getByText('This book has been cancelled')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(detail('Zulu Nights')).getByText('This book has been cancelled')).toBeInTheDocument(),
+    );
     expect(bookButton('Zulu Nights')).toHaveTextContent('cancelled');
     expect(calls.filter((call) => call.path === '/user/getuserbooks')).toHaveLength(2);
     expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/user/viewuserinfo' }));
@@ -342,14 +385,18 @@ describe('the book detail panel', () => {
 
   it('says when cancelling fails', async () => {
     library.override = (request) =>
-      request.method === 'DELETE' ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } } : undefined;
+      request.method === 'DELETE'
+        ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }
+        : undefined;
     const user = renderBooks();
     const panel = await openBook(user, 'Zulu Nights');
 
     await user.click(within(panel).getByRole('button', { name: 'Cancel book' }));
     await user.click(screen.getByRole('button', { name: 'Yes, cancel book' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong, while trying to archive your book.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong, while trying to archive your book.',
+    );
     expect(within(detail('Zulu Nights')).getByRole('button', { name: 'Cancel book' })).toBeInTheDocument();
   });
 
@@ -363,7 +410,11 @@ describe('the book detail panel', () => {
     const panel = await openBook(user, 'Kalahari Sun');
 
     await user.click(within(panel).getByRole('button', { name: 'Delete book' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete this book?' })).getByRole('button', { name: 'Yes, delete book' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete this book?' })).getByRole('button', {
+        name: 'Yes, delete book',
+      }),
+    );
 
     expect(await screen.findByRole('status')).toHaveTextContent('Your book has been deleted successfully.');
     expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/user/deletebook/12/0' }));
@@ -374,14 +425,18 @@ describe('the book detail panel', () => {
 
   it('says when deleting fails', async () => {
     library.override = (request) =>
-      request.method === 'DELETE' ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Book is paid' } } : undefined;
+      request.method === 'DELETE'
+        ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Book is paid' } }
+        : undefined;
     const user = renderBooks();
     const panel = await openBook(user, 'Kalahari Sun');
 
     await user.click(within(panel).getByRole('button', { name: 'Delete book' }));
     await user.click(screen.getByRole('button', { name: 'Yes, delete book' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong, while trying to delete your book.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong, while trying to delete your book.',
+    );
   });
 
   it('links getquote and signedcontract books back into the wizard', async () => {
@@ -413,9 +468,15 @@ describe('the book detail panel', () => {
   it('offers the contract only when the status exists and is not quote', async () => {
     const user = renderBooks();
 
-    expect(within(await openBook(user, 'Zulu Nights')).getByRole('button', { name: 'View contract' })).toBeInTheDocument();
-    expect(within(await openBook(user, 'Ocean Road')).queryByRole('button', { name: 'View contract' })).not.toBeInTheDocument();
-    expect(within(await openBook(user, 'Untitled draft')).queryByRole('button', { name: 'View contract' })).not.toBeInTheDocument();
+    expect(
+      within(await openBook(user, 'Zulu Nights')).getByRole('button', { name: 'View contract' }),
+    ).toBeInTheDocument();
+    expect(
+      within(await openBook(user, 'Ocean Road')).queryByRole('button', { name: 'View contract' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(await openBook(user, 'Untitled draft')).queryByRole('button', { name: 'View contract' }),
+    ).not.toBeInTheDocument();
   });
 
   it("shows the contract failure in a modal when the contract can't be fetched", async () => {
@@ -425,7 +486,9 @@ describe('the book detail panel', () => {
     await user.click(within(panel).getByRole('button', { name: 'View contract' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Contract: Zulu Nights' });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong while fetching this books contract.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Something went wrong while fetching this books contract.',
+    );
     expect(calls).toContainEqual({
       method: 'POST',
       path: '/user/viewsignedcontract',
@@ -449,9 +512,18 @@ describe('the book detail panel', () => {
     const user = renderBooks();
     const panel = await openBook(user, 'Zulu Nights');
 
-    expect(within(panel).getByRole('img', { name: 'Zulu Nights' })).toHaveAttribute('src', 'data:image/jpeg;base64,/9j/4AAQ');
-    expect(within(panel).getByRole('link', { name: 'Download Book (book.pdf)' })).toHaveAttribute('href', 'data:application/pdf;base64,JVBERi0x');
-    expect(within(panel).getByRole('link', { name: 'Download Book (book.pdf)' })).toHaveAttribute('download', 'book.pdf');
+    expect(within(panel).getByRole('img', { name: 'Zulu Nights' })).toHaveAttribute(
+      'src',
+      'data:image/jpeg;base64,/9j/4AAQ',
+    );
+    expect(within(panel).getByRole('link', { name: 'Download Book (book.pdf)' })).toHaveAttribute(
+      'href',
+      'data:application/pdf;base64,JVBERi0x',
+    );
+    expect(within(panel).getByRole('link', { name: 'Download Book (book.pdf)' })).toHaveAttribute(
+      'download',
+      'book.pdf',
+    );
     expect(within(panel).getByText('Cover (cover.pdf): too large to download here')).toBeInTheDocument();
     expect(within(panel).queryByRole('link', { name: /contract/i })).not.toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'View book' })).toBeInTheDocument();

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { streamCsv, type CsvParseEvent, type CsvParser } from '../csv-parser';
 import { BulkUpload } from '../bulk-upload';
 import { BulkUploadScreen } from '../../../routes/bulk-upload';
-import { deferred, installFakeFetch, renderWithProviders, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
+import {
+  deferred,
+  installFakeFetch,
+  renderWithProviders,
+  type FakeAnswer,
+  type RecordedRequest,
+} from '@pod/shared-contracts/testing';
 import { csvFile, csvText, rawRow } from './csv-fixtures';
 
 const NO_BOOKS = 'No books detected in your CSV document.';
@@ -84,8 +90,14 @@ describe('/bulk-upload', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Bulk CSV Upload' })).toBeInTheDocument();
     expect(document.title).toBe('Print on Demand | Bulk Upload');
-    expect(screen.getByRole('link', { name: 'Download the CSV template' })).toHaveAttribute('href', '/bulk-upload-template.csv');
-    expect(screen.getByRole('link', { name: 'Download an example file' })).toHaveAttribute('href', '/bulk-upload-example.csv');
+    expect(screen.getByRole('link', { name: 'Download the CSV template' })).toHaveAttribute(
+      'href',
+      '/bulk-upload-template.csv',
+    );
+    expect(screen.getByRole('link', { name: 'Download an example file' })).toHaveAttribute(
+      'href',
+      '/bulk-upload-example.csv',
+    );
     const picker = screen.getByLabelText('CSV file');
     expect(picker).toHaveAttribute('type', 'file');
     expect(picker).toHaveAttribute('accept', '.csv,text/csv');
@@ -99,7 +111,14 @@ describe('/bulk-upload', () => {
       [
         rawRow(),
         rawRow({ book_title: '' }),
-        rawRow({ book_title: 'Stories under the Baobab', format_type: 'ebook', is_local: 'false', no_of_pages: '180', isbn: '9780620123456', isbn_is_required: 'false' }),
+        rawRow({
+          book_title: 'Stories under the Baobab',
+          format_type: 'ebook',
+          is_local: 'false',
+          no_of_pages: '180',
+          isbn: '9780620123456',
+          isbn_is_required: 'false',
+        }),
         rawRow({ book_title: 'Surplus Cells' }),
       ],
       undefined,
@@ -135,7 +154,9 @@ describe('/bulk-upload', () => {
     expect(baobab).toHaveTextContent('FormateBook');
     expect(baobab).toHaveTextContent('Local priceNot applicable');
 
-    const bodies = calculations(log).map((request) => request.body as { row: Record<string, unknown>; is_bulk: boolean });
+    const bodies = calculations(log).map(
+      (request) => request.body as { row: Record<string, unknown>; is_bulk: boolean },
+    );
     expect(bodies).toHaveLength(2);
     expect(bodies.every((body) => body.is_bulk === true)).toBe(true);
     expect(bodies[0]?.row).toMatchObject({
@@ -160,13 +181,18 @@ describe('/bulk-upload', () => {
     const user = renderPage();
     const columns = ['colour', ...['book_title', 'is_local', 'is_international']];
 
-    await user.upload(screen.getByLabelText('CSV file'), csvFile(csvText([rawRow(), rawRow({ book_title: 'Second' })], columns)));
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      csvFile(csvText([rawRow(), rawRow({ book_title: 'Second' })], columns)),
+    );
     await finished();
 
     expect(cardTitles('Invalid Books')).toEqual(['The Karoo Diaries', 'Second']);
     expect(screen.getAllByText(/^Missing columns: barcode_is_required, bind, duplex_needed/)).toHaveLength(2);
     expect(screen.getAllByText('Unexpected columns: colour')).toHaveLength(2);
-    expect(within(screen.getByRole('region', { name: 'Valid Books' })).getByText('No valid books.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Valid Books' })).getByText('No valid books.'),
+    ).toBeInTheDocument();
     expect(calculations(log)).toHaveLength(0);
     expect(progress()).toBe(100);
   });
@@ -174,12 +200,23 @@ describe('/bulk-upload', () => {
   it("drops rows the server already has with 'Duplicate upload detected'", async () => {
     installApi((request) =>
       (request.body as { row: { book_title: string } }).row.book_title === 'The Karoo Diaries'
-        ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Duplicate upload detected', code: 'DUPLICATE_UPLOAD' } }
+        ? {
+            status: 409,
+            body: {
+              statusCode: 409,
+              error: 'Conflict',
+              message: 'Duplicate upload detected',
+              code: 'DUPLICATE_UPLOAD',
+            },
+          }
         : priced(request),
     );
     const user = renderPage();
 
-    await user.upload(screen.getByLabelText('CSV file'), csvFile(csvText([rawRow(), rawRow({ book_title: 'A New Book' })])));
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      csvFile(csvText([rawRow(), rawRow({ book_title: 'A New Book' })])),
+    );
     await finished();
 
     expect(screen.getByRole('alert')).toHaveTextContent('Duplicate upload detected');
@@ -202,7 +239,12 @@ describe('/bulk-upload', () => {
   it('lists a row the server refuses under Invalid Books with its message', async () => {
     installApi(() => ({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'Please enter a valid selling price for your book', code: 'VALIDATION' },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Please enter a valid selling price for your book',
+        code: 'VALIDATION',
+      },
     }));
     const user = renderPage();
 
@@ -249,7 +291,11 @@ describe('/bulk-upload', () => {
     expect(progress()).toBe(20);
     expect(screen.getByRole('status')).toHaveTextContent('Reading books.csv: 1 row so far');
 
-    control.emit({ type: 'rows', rows: [rawRow({ book_title: 'Second Book' }), rawRow({ book_title: '' })], progress: 1 });
+    control.emit({
+      type: 'rows',
+      rows: [rawRow({ book_title: 'Second Book' }), rawRow({ book_title: '' })],
+      progress: 1,
+    });
     expect(progress()).toBe(50);
     expect(cardTitles('Invalid Books')).toEqual(['Row on line 4']);
     expect(calculations(log)).toHaveLength(0);

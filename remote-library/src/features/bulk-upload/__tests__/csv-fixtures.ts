@@ -46,9 +46,15 @@ function cell(value: string): string {
 }
 
 /** CSV text: a header of `columns` and one line per row (cells in header order; `extra` appended). */
-export function csvText(rows: Record<string, string>[], columns: readonly string[] = BULK_CSV_COLUMNS, extra: string[][] = []): string {
+export function csvText(
+  rows: Record<string, string>[],
+  columns: readonly string[] = BULK_CSV_COLUMNS,
+  extra: string[][] = [],
+): string {
   const lines = [columns.map(cell).join(',')];
-  rows.forEach((row, i) => lines.push([...columns.map((column) => cell(row[column] ?? '')), ...(extra[i] ?? [])].join(',')));
+  rows.forEach((row, i) =>
+    lines.push([...columns.map((column) => cell(row[column] ?? '')), ...(extra[i] ?? [])].join(',')),
+  );
   return `${lines.join('\r\n')}\r\n`;
 }
 

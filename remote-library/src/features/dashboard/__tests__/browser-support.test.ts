@@ -34,12 +34,19 @@ const UA = {
 };
 
 describe('isSupportedBrowser', () => {
-  it.each(['chrome', 'headlessChrome', 'chromeIos', 'chromeAndroid', 'firefox', 'firefoxIos', 'edge', 'safari', 'safariIos'] as const)(
-    'accepts %s',
-    (name) => {
-      expect(isSupportedBrowser(UA[name])).toBe(true);
-    },
-  );
+  it.each([
+    'chrome',
+    'headlessChrome',
+    'chromeIos',
+    'chromeAndroid',
+    'firefox',
+    'firefoxIos',
+    'edge',
+    'safari',
+    'safariIos',
+  ] as const)('accepts %s', (name) => {
+    expect(isSupportedBrowser(UA[name])).toBe(true);
+  });
 
   it.each(['opera', 'samsung', 'yandex', 'ie11', 'ie10', 'legacyEdge', 'androidStock', 'jsdom', 'empty'] as const)(
     'refuses %s',

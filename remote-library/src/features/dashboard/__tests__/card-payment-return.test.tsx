@@ -1,8 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { AlertRegion, alertsAtom, getCurrentUser, sessionStore, setCurrentUser, type User } from '@pod/shared-contracts';
-import { installFakeFetch, renderWithProviders, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
+import {
+  AlertRegion,
+  alertsAtom,
+  getCurrentUser,
+  sessionStore,
+  setCurrentUser,
+  type User,
+} from '@pod/shared-contracts';
+import {
+  installFakeFetch,
+  renderWithProviders,
+  type FakeAnswer,
+  type RecordedRequest,
+} from '@pod/shared-contracts/testing';
 import { DashboardScreen } from '../../../routes/dashboard';
 
 const CHROME =
@@ -34,7 +46,10 @@ const verifications = () => calls.filter((call) => call.path === '/user/verifyca
 const location = () => screen.getByTestId('location').textContent;
 const cardState = (status: string, extra: Record<string, unknown> = {}): FakeAnswer => ({
   status: 200,
-  body: { statusCode: 0, result: { id: 9, transaction_ref: 'PAY-1', status, amount: 243.85, provider: 'card', ...extra } },
+  body: {
+    statusCode: 0,
+    result: { id: 9, transaction_ref: 'PAY-1', status, amount: 243.85, provider: 'card', ...extra },
+  },
 });
 
 beforeEach(() => {
@@ -45,7 +60,8 @@ beforeEach(() => {
   verify = () => cardState('complete', { cart_paid: true });
   calls = installFakeFetch((request) => {
     if (request.path === '/user/verifycardpayment') return verify(request);
-    if (request.path === '/user/viewuserinfo') return { status: 200, body: { statusCode: 0, result: thandi({ balance: 93.5, cart: [] }) } };
+    if (request.path === '/user/viewuserinfo')
+      return { status: 200, body: { statusCode: 0, result: thandi({ balance: 93.5, cart: [] }) } };
     return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
   });
 });
@@ -102,7 +118,10 @@ describe('the card provider returning to the dashboard', () => {
   });
 
   it('still says not completed when recording the cancellation fails', async () => {
-    verify = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } });
+    verify = () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' },
+    });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderDashboard('/dashboard?status=cancelled&tx_ref=FLW-PAY-1&transaction_id=99');
 

@@ -1,8 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { AlertRegion, alertsAtom, getCurrentUser, sessionStore, setCurrentUser, type User } from '@pod/shared-contracts';
-import { installFakeFetch, renderWithProviders, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
+import {
+  AlertRegion,
+  alertsAtom,
+  getCurrentUser,
+  sessionStore,
+  setCurrentUser,
+  type User,
+} from '@pod/shared-contracts';
+import {
+  installFakeFetch,
+  renderWithProviders,
+  type FakeAnswer,
+  type RecordedRequest,
+} from '@pod/shared-contracts/testing';
 import { DashboardScreen } from '../../../routes/dashboard';
 
 const CHROME =
@@ -124,15 +136,21 @@ describe('the coupon card', () => {
     await user.type(code(), 'WELCOM');
     await user.click(apply());
 
-    expect(await within(screen.getByRole('region', { name: 'Redeem a coupon' })).findByRole('alert')).toHaveTextContent(COUPON_FAILURE);
-    expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/user/addcoupon', body: { coupon_code: 'WELCOM' } }));
+    expect(await within(screen.getByRole('region', { name: 'Redeem a coupon' })).findByRole('alert')).toHaveTextContent(
+      COUPON_FAILURE,
+    );
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/user/addcoupon', body: { coupon_code: 'WELCOM' } }),
+    );
   });
 
   it("shows 'Successful' and refreshes the balance from the user", async () => {
     setCurrentUser(thandi({ balance: 50 }));
     answer = (request) => {
-      if (request.path === '/user/addcoupon') return { status: 200, body: { statusCode: 0, description: 'Successful' } };
-      if (request.path === '/user/viewuserinfo') return { status: 200, body: { statusCode: 0, result: thandi({ balance: 75 }) } };
+      if (request.path === '/user/addcoupon')
+        return { status: 200, body: { statusCode: 0, description: 'Successful' } };
+      if (request.path === '/user/viewuserinfo')
+        return { status: 200, body: { statusCode: 0, result: thandi({ balance: 75 }) } };
       return { status: 404 };
     };
     const { user } = renderDashboard();
@@ -143,7 +161,10 @@ describe('the coupon card', () => {
     const coupon = screen.getByRole('region', { name: 'Redeem a coupon' });
     expect(await within(coupon).findByRole('status')).toHaveTextContent(/^Successful$/);
     await waitFor(() => expect(screen.getByRole('region', { name: 'Your balance' })).toHaveTextContent('R 75.00'));
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /user/addcoupon', 'GET /user/viewuserinfo']);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /user/addcoupon',
+      'GET /user/viewuserinfo',
+    ]);
     expect(calls[0]?.body).toEqual({ coupon_code: 'SPRING25' });
     expect(code()).toHaveValue('');
   });
@@ -153,7 +174,9 @@ describe('the welcome notice', () => {
   it('shows while initial_login is 0 and posts initial_login 1 when closed', async () => {
     setCurrentUser(thandi({ initial_login: 0 }));
     answer = (request) =>
-      request.path === '/user/initiallogin' ? { status: 200, body: { statusCode: 0, initial_login: 1 } } : { status: 404 };
+      request.path === '/user/initiallogin'
+        ? { status: 200, body: { statusCode: 0, initial_login: 1 } }
+        : { status: 404 };
     const { user } = renderDashboard();
 
     const dialog = screen.getByRole('dialog', { name: 'Welcome to Print on Demand' });
@@ -162,7 +185,9 @@ describe('the welcome notice', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: '/user/initiallogin', body: { initial_login: 1 } })]);
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/user/initiallogin', body: { initial_login: 1 } }),
+    ]);
     await waitFor(() => expect(getCurrentUser()?.initial_login).toBe(1));
   });
 
@@ -249,7 +274,9 @@ describe('the payout notice', () => {
     const { user } = renderDashboard();
 
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    await user.click(within(screen.getByRole('dialog', { name: 'Welcome to Print on Demand' })).getByRole('button', { name: 'Close' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Welcome to Print on Demand' })).getByRole('button', { name: 'Close' }),
+    );
 
     expect(screen.getByRole('dialog', { name: 'Royalty payouts' })).toBeInTheDocument();
   });
@@ -283,7 +310,9 @@ describe('the browser notice', () => {
     setCurrentUser(thandi({ balance: 101 }));
     const { user } = renderDashboard();
 
-    await user.click(within(screen.getByRole('dialog', { name: 'Royalty payouts' })).getByRole('button', { name: 'Close' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Royalty payouts' })).getByRole('button', { name: 'Close' }),
+    );
 
     expect(screen.getByRole('dialog', { name: 'Unsupported browser' })).toBeInTheDocument();
   });

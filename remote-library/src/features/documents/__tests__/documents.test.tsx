@@ -2,7 +2,13 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys, type SharedBooks } from '@pod/shared-contracts';
-import { createTestQueryClient, deferred, installFakeFetch, renderWithProviders, type FakeAnswer } from '@pod/shared-contracts/testing';
+import {
+  createTestQueryClient,
+  deferred,
+  installFakeFetch,
+  renderWithProviders,
+  type FakeAnswer,
+} from '@pod/shared-contracts/testing';
 import { DocumentsScreen } from '../../../routes/documents';
 
 const BOOKS: SharedBooks = {

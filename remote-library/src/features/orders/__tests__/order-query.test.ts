@@ -14,7 +14,13 @@ const order = (id: number | string, extra: Partial<Order> = {}): Order => ({
 
 describe('order-query', () => {
   it('keeps the first occurrence of each order_id, in order, treating 7 and "7" as one', () => {
-    const list = [order(1, { product_title: 'first' }), order(2), order(1, { product_title: 'second' }), order('2'), order(3)];
+    const list = [
+      order(1, { product_title: 'first' }),
+      order(2),
+      order(1, { product_title: 'second' }),
+      order('2'),
+      order(3),
+    ];
 
     expect(dedupeOrders(list).map((o) => [o.order_id, o.product_title])).toEqual([
       [1, 'first'],
@@ -39,7 +45,11 @@ describe('order-query', () => {
     const cache = new WeakMap();
     const first = order(1, { order_date: '2024-03-05T10:30:00' });
     const before = indexOrders([first], { ...formatters, formatDate }, cache);
-    const after = indexOrders([first, order(2, { order_date: '2024-03-06T10:30:00' })], { ...formatters, formatDate }, cache);
+    const after = indexOrders(
+      [first, order(2, { order_date: '2024-03-06T10:30:00' })],
+      { ...formatters, formatDate },
+      cache,
+    );
 
     expect(after[0]).toBe(before[0]);
     expect(formatDate).toHaveBeenCalledTimes(2);
@@ -76,7 +86,8 @@ describe('order-query', () => {
       ],
       formatters,
     );
-    const ids = (from: string, to: string) => filterOrders(indexed, { query: '', from, to }).map((i) => i.order.order_id);
+    const ids = (from: string, to: string) =>
+      filterOrders(indexed, { query: '', from, to }).map((i) => i.order.order_id);
 
     expect(ids('2024-03-05', '2024-03-07')).toEqual(['start', 'end']);
     expect(ids('2024-03-08', '')).toEqual(['after']);
@@ -86,7 +97,10 @@ describe('order-query', () => {
   });
 
   it('pages: the first n and whether more remain', () => {
-    const indexed = indexOrders(Array.from({ length: 30 }, (_, i) => order(i)), formatters);
+    const indexed = indexOrders(
+      Array.from({ length: 30 }, (_, i) => order(i)),
+      formatters,
+    );
 
     expect(paginate(indexed, 12)).toMatchObject({ total: 30, hasMore: true });
     expect(paginate(indexed, 12).items).toHaveLength(12);

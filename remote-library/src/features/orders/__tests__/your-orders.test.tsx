@@ -2,7 +2,13 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import { alertsAtom, queryKeys, sessionStore, type Order } from '@pod/shared-contracts';
-import { createTestQueryClient, deferred, installFakeFetch, renderWithProviders, type FakeAnswer } from '@pod/shared-contracts/testing';
+import {
+  createTestQueryClient,
+  deferred,
+  installFakeFetch,
+  renderWithProviders,
+  type FakeAnswer,
+} from '@pod/shared-contracts/testing';
 import { OrdersScreen } from '../../../routes/orders';
 
 const ZULU: Order = {
@@ -145,7 +151,9 @@ describe('/orders', () => {
   });
 
   it('shows each order_id once, the first occurrence winning', async () => {
-    installFakeFetch(() => answerOrders([ZULU, KALAHARI, { ...ZULU, product_title: 'Zulu Nights (again)' }, OCEAN, KALAHARI]));
+    installFakeFetch(() =>
+      answerOrders([ZULU, KALAHARI, { ...ZULU, product_title: 'Zulu Nights (again)' }, OCEAN, KALAHARI]),
+    );
     renderOrders();
 
     expect(await screen.findByText('Showing 3 of 3 orders')).toBeInTheDocument();

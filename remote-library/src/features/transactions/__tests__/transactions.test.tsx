@@ -29,7 +29,16 @@ describe('/transactions', () => {
             status: 'complete',
             balance: 1587.5,
           },
-          { id: 1, date: '2024-04-01T09:00:00', type: 'welcome credit', amount_before_fees: 100, fee: 0, amount_after_fees: 100, status: 'complete', balance: 100 },
+          {
+            id: 1,
+            date: '2024-04-01T09:00:00',
+            type: 'welcome credit',
+            amount_before_fees: 100,
+            fee: 0,
+            amount_after_fees: 100,
+            status: 'complete',
+            balance: 100,
+          },
         ],
       },
     }));
@@ -39,17 +48,15 @@ describe('/transactions', () => {
     expect(document.title).toBe('Print on Demand | Transactions');
     const first = await screen.findByRole('row', { name: /top-up/ });
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(COLUMNS);
-    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '02-04-2024 14:05',
-      'top-up',
-      'R 1 500.00',
-      'R 12.50',
-      'R 1 487.50',
-      'complete',
-      'R 1 587.50',
-    ]);
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['02-04-2024 14:05', 'top-up', 'R 1 500.00', 'R 12.50', 'R 1 487.50', 'complete', 'R 1 587.50']);
     expect(screen.getAllByRole('row')).toHaveLength(3);
-    expect(log.map((request) => [request.path, request.query])).toEqual([['/user/transactions', { skip: '0', take: '100' }]]);
+    expect(log.map((request) => [request.path, request.query])).toEqual([
+      ['/user/transactions', { skip: '0', take: '100' }],
+    ]);
   });
 
   it("keeps the server's order (newest first, ties by the server's own rule) and formats rand amounts", async () => {
@@ -58,9 +65,39 @@ describe('/transactions', () => {
       body: {
         statusCode: 0,
         results: [
-          { id: 7, date: '2024-05-10T08:00:00Z', type: 'payment', amount_before_fees: 1250, fee: 0, amount_after_fees: 1250, status: 'complete', balance: 0, reference: 'BAL-1' },
-          { id: 9, date: '2024-05-10T08:00:00Z', type: 'top-up', amount_before_fees: 1250, fee: 0, amount_after_fees: 1250, status: 'complete', balance: 1250, reference: 'PAY-1' },
-          { id: 3, date: '2024-05-01T08:00:00Z', type: 'coupon', amount_before_fees: 50, fee: 0, amount_after_fees: 50, status: 'pending', balance: 50, reference: null },
+          {
+            id: 7,
+            date: '2024-05-10T08:00:00Z',
+            type: 'payment',
+            amount_before_fees: 1250,
+            fee: 0,
+            amount_after_fees: 1250,
+            status: 'complete',
+            balance: 0,
+            reference: 'BAL-1',
+          },
+          {
+            id: 9,
+            date: '2024-05-10T08:00:00Z',
+            type: 'top-up',
+            amount_before_fees: 1250,
+            fee: 0,
+            amount_after_fees: 1250,
+            status: 'complete',
+            balance: 1250,
+            reference: 'PAY-1',
+          },
+          {
+            id: 3,
+            date: '2024-05-01T08:00:00Z',
+            type: 'coupon',
+            amount_before_fees: 50,
+            fee: 0,
+            amount_after_fees: 50,
+            status: 'pending',
+            balance: 50,
+            reference: null,
+          },
         ],
       },
     }));
@@ -68,14 +105,17 @@ describe('/transactions', () => {
 
     await screen.findByRole('row', { name: /top-up/ });
     const rows = screen.getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['payment', 'top-up', 'coupon']);
-    expect(within(rows[0]!).getAllByRole('cell').slice(2).map((cell) => cell.textContent)).toEqual([
-      'R 1 250.00',
-      'R 0.00',
-      'R 1 250.00',
-      'complete',
-      'R 0.00',
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'payment',
+      'top-up',
+      'coupon',
     ]);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .slice(2)
+        .map((cell) => cell.textContent),
+    ).toEqual(['R 1 250.00', 'R 0.00', 'R 1 250.00', 'complete', 'R 0.00']);
     expect(within(rows[1]!).getAllByRole('cell')[6]).toHaveTextContent('R 1 250.00');
     expect(within(rows[2]!).getAllByRole('cell')[5]).toHaveTextContent('pending');
   });
@@ -87,8 +127,11 @@ describe('/transactions', () => {
     expect(await screen.findByRole('cell', { name: 'No transactions yet' })).toHaveAttribute('colspan', '7');
   });
 
-  it("shows the empty table quietly while the server answers 501", async () => {
-    installFakeFetch(() => ({ status: 501, body: { statusCode: 501, error: 'Not Implemented', message: 'Not implemented yet' } }));
+  it('shows the empty table quietly while the server answers 501', async () => {
+    installFakeFetch(() => ({
+      status: 501,
+      body: { statusCode: 501, error: 'Not Implemented', message: 'Not implemented yet' },
+    }));
     renderTransactions();
 
     expect(await screen.findByRole('cell', { name: 'No transactions yet' })).toBeInTheDocument();
@@ -100,7 +143,24 @@ describe('/transactions', () => {
     const log = installFakeFetch((): FakeAnswer =>
       fail
         ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }
-        : { status: 200, body: { statusCode: 0, results: [{ id: 1, date: '2024-04-01T09:00:00', type: 'welcome credit', amount_before_fees: 100, fee: 0, amount_after_fees: 100, status: 'complete', balance: 100 }] } },
+        : {
+            status: 200,
+            body: {
+              statusCode: 0,
+              results: [
+                {
+                  id: 1,
+                  date: '2024-04-01T09:00:00',
+                  type: 'welcome credit',
+                  amount_before_fees: 100,
+                  fee: 0,
+                  amount_after_fees: 100,
+                  status: 'complete',
+                  balance: 100,
+                },
+              ],
+            },
+          },
     );
     renderTransactions();
 
