@@ -2,46 +2,21 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BOOK_MESSAGES, parseBulkRow, type CsvValue } from '../../src/domain/bulk-row.js';
 import { renderContractPdf } from '../../src/domain/contract-pdf.js';
+import { bulkRow } from '../helpers/bulk-row.js';
 
 // The print cost and royalty formulas are tested with their engine in
 // shared-contracts/src/pricing/__tests__ (jest); these are the server's own pure rules.
 
 describe('bulk row', () => {
-  const row = (overrides: Record<string, CsvValue> = {}): Record<string, CsvValue> => ({
-    barcode_is_required: false,
-    bind: 'Perfect Bound',
-    book_title: 'Stars over Limpopo',
-    duplex_needed: false,
-    finish: 'Matt',
-    format_type: 'print',
-    gender: null,
-    genre: 1,
-    heavyGraphics: false,
-    heavy_graphics: false,
-    height: 234,
-    i_cover_type_id: null,
-    i_duplex_covered: false,
-    i_paper_type_id: 1,
-    international_price: 15.99,
-    is_international: true,
-    is_local: true,
-    isbn: 9780306406157,
-    isbn_is_required: false,
-    l_cover_type_id: 1,
-    l_paper_type_id: 1,
-    local_price: '249.00',
-    nationality: null,
-    no_of_pages: 200,
-    perforation: false,
-    recording_needed: false,
-    soft_touch_matt_lamination: false,
-    spine_id: 105,
-    spiral_bound: false,
-    spot_uv: false,
-    voiceover_id: null,
-    width: 156,
-    ...overrides,
-  });
+  // The shared valid row, as a CSV reader hands it over: genre by id, an ISBN, the price as text.
+  const row = (overrides: Record<string, CsvValue> = {}): Record<string, CsvValue> =>
+    bulkRow({
+      genre: 1,
+      isbn: 9780306406157,
+      isbn_is_required: false,
+      local_price: '249.00',
+      ...overrides,
+    }) as Record<string, CsvValue>;
   const fails = (overrides: Record<string, CsvValue>, message: string) =>
     assert.throws(() => parseBulkRow(row(overrides)), { message });
 

@@ -4,7 +4,7 @@ import { BOOK_MESSAGES, BookRowError, parseBulkRow, type BulkRow, type CsvValue 
 import { HttpProblem } from '../../errors.js';
 import type { OperationRequest, ServiceHandlers } from '../types.js';
 import { validation, type BookPricing } from './pricing.js';
-import { bookRecords, type RowQuote } from './records.js';
+import { saveQuote, type RowQuote } from './records.js';
 
 export const DUPLICATE_UPLOAD_MESSAGE = 'Duplicate upload detected';
 
@@ -54,17 +54,7 @@ export function createBulkService(app: FastifyInstance, config: AppConfig, prici
           }
         }
         if (!request.body.is_bulk) return { local: null, international: null };
-        const saved = await books.insertMany(bookRecords(userId, quote, source, config.now(), { bulk: true }));
-        const local = saved.find((book) => !book.is_international)?.id ?? null;
-        const international = saved.find((book) => book.is_international)?.id ?? null;
-        await cart.add({
-          userId,
-          bookId: local,
-          internationalBookId: international,
-          services: quote.processing.services,
-          createdAt: config.now(),
-        });
-        return { local, international };
+        return saveQuote({ books, cart }, userId, quote, source, config.now(), { bulk: true });
       });
 
       return {

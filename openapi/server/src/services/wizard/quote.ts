@@ -5,7 +5,7 @@ import { HttpProblem } from '../../errors.js';
 import type { OperationRequest, ServiceHandlers } from '../types.js';
 import { parseBook, quoteBook } from './bulk.js';
 import { toBreakdownView, validation, type BookPricing } from './pricing.js';
-import { bookRecords } from './records.js';
+import { saveQuote } from './records.js';
 
 /** Spec section 8: the quote's ISBN-in-use alert. */
 export const ISBN_IN_USE_MESSAGE = 'The provided ISBN is already in use. Please select a different ISBN';
@@ -83,17 +83,7 @@ export function createQuoteService(app: FastifyInstance, config: AppConfig, pric
           await books.lockIsbn(row.isbn);
           if (await books.isbnInUse(row.isbn)) throw new HttpProblem(409, ISBN_IN_USE_MESSAGE, 'ISBN_EXISTS');
         }
-        const saved = await books.insertMany(bookRecords(userId, quote, source, config.now()));
-        const local = saved.find((book) => !book.is_international)?.id ?? null;
-        const international = saved.find((book) => book.is_international)?.id ?? null;
-        await cart.add({
-          userId,
-          bookId: local,
-          internationalBookId: international,
-          services: quote.processing.services,
-          createdAt: config.now(),
-        });
-        return { local, international };
+        return saveQuote({ books, cart }, userId, quote, source, config.now());
       });
 
       return {

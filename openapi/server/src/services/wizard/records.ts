@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProcessingCost, RegionEstimate } from '@pod/shared-contracts/pricing';
 import type { BulkRow, CsvValue } from '../../domain/bulk-row.js';
 import type { NewBookRow } from '../../plugins/external/db-schema.js';
+import type { TransactionalRepositories } from '../../plugins/app/unit-of-work.js';
 
 /** A priced book ready to be stored as a quote. */
 export interface RowQuote {
@@ -63,4 +64,35 @@ export function bookRecords(
     created_at: createdAt,
   });
   return [...(row.isLocal ? [record(false)] : []), ...(row.isInternational ? [record(true)] : [])];
+}
+
+/** The ids of a stored quote's records; null for a region the book is not sold in. */
+export interface QuoteIds {
+  local: number | null;
+  international: number | null;
+}
+
+/**
+ * Stores a quote inside the caller's transaction: its book records and the one cart item that
+ * pays for their processing. The figures are the server's own (`quote`), never the browser's.
+ */
+export async function saveQuote(
+  { books, cart }: Pick<TransactionalRepositories, 'books' | 'cart'>,
+  userId: number,
+  quote: RowQuote,
+  source: Record<string, CsvValue>,
+  now: Date,
+  extra: Record<string, unknown> = {},
+): Promise<QuoteIds> {
+  const saved = await books.insertMany(bookRecords(userId, quote, source, now, extra));
+  const local = saved.find((book) => !book.is_international)?.id ?? null;
+  const international = saved.find((book) => book.is_international)?.id ?? null;
+  await cart.add({
+    userId,
+    bookId: local,
+    internationalBookId: international,
+    services: quote.processing.services,
+    createdAt: now,
+  });
+  return { local, international };
 }
