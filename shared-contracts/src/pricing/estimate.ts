@@ -1,4 +1,4 @@
-import { toCents } from '../money';
+import { fromCents, toCents } from '../money';
 import type { Format, PriceConfig } from './config';
 import { internationalPrintCost, localPrintCost } from './print-cost';
 import { minimumPriceCents, royaltyBreakdownCents, type RoyaltyBreakdown } from './royalty';
@@ -100,7 +100,7 @@ export function estimateRoyalties(input: EstimateInput, config: PriceConfig): Es
     const costCents = toCents(printCost);
     const breakdown = royaltyBreakdownCents(which, input.format, toCents(choice.price), costCents, config);
     const minimum = minimumPriceCents(which, input.format, costCents, config);
-    return { ...breakdown, printCost, minimumPrice: minimum === null ? null : minimum / 100 };
+    return { ...breakdown, printCost, minimumPrice: minimum === null ? null : fromCents(minimum) };
   };
   return {
     statusCode: 0,

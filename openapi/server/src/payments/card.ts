@@ -1,3 +1,4 @@
+import { formatCents, toCents } from '@pod/shared-contracts/money';
 import { ProviderError } from './provider-error.js';
 import type { CardGateway, CardPaymentStatus, PaymentRequest, ProviderForm, ProviderHttp } from './types.js';
 
@@ -35,7 +36,7 @@ const STATUSES: Record<string, CardPaymentStatus['status']> = {
 function toAmount(value: unknown): string | null {
   const number =
     typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(number) && number >= 0 ? number.toFixed(2) : null;
+  return Number.isFinite(number) && number >= 0 ? formatCents(toCents(number)) : null;
 }
 
 export function createCardGateway(settings: CardSettings, http: ProviderHttp): CardGateway {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CouponRow, Database } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
+import { formatCents, toCents } from '@pod/shared-contracts/money';
 import { isUniqueViolation } from './user-repository.js';
 
 declare module 'fastify' {
@@ -70,7 +71,13 @@ export function createCouponRepository(db: Kysely<Database>): CouponRepository {
       try {
         await db
           .insertInto('coupon_redemptions')
-          .values({ coupon_id: couponId, user_id: userId, context, amount: amount.toFixed(2), created_at: at })
+          .values({
+            coupon_id: couponId,
+            user_id: userId,
+            context,
+            amount: formatCents(toCents(amount)),
+            created_at: at,
+          })
           .execute();
       } catch (err) {
         if (isUniqueViolation(err)) throw new CouponAlreadyUsedError();
@@ -87,7 +94,7 @@ export function createCouponRepository(db: Kysely<Database>): CouponRepository {
           .values({
             code: coupon.code.toUpperCase(),
             type: coupon.type,
-            amount: coupon.amount.toFixed(2),
+            amount: formatCents(toCents(coupon.amount)),
             active: coupon.active ?? true,
             expires_at: coupon.expiresAt ?? null,
           })

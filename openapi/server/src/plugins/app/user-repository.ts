@@ -74,7 +74,7 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
     },
 
     async create(user) {
-      const balance = (user.balance ?? 0).toFixed(2);
+      const balance = formatCents(toCents(user.balance ?? 0));
       try {
         // One statement (data-modifying CTEs), so the balance and its explanation land together.
         return await db

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fromCents } from '@pod/shared-contracts/money';
 import {
   estimateRoyalties,
   processingCost,
@@ -32,7 +33,7 @@ export function toBreakdownView(region: RegionEstimate | null) {
   if (!region) return null;
   return {
     currency: region.currency,
-    lines: region.lines.map(({ key, label, cents }) => ({ key, label, amount: cents / 100 })),
+    lines: region.lines.map(({ key, label, cents }) => ({ key, label, amount: fromCents(cents) })),
     royalty: region.royalty,
     printCost: region.printCost,
     minimumPrice: region.minimumPrice,
