@@ -1,5 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
+import { BASE_PATHS } from './lib/stages';
+import { PublishingRightsScreen } from './routes/publishing-rights';
 import { StageScreen } from './routes/stage-screen';
 import { APP_VERSION } from './app-version';
 
@@ -8,15 +10,21 @@ reportLoadedVersion('remote_wizard', APP_VERSION);
 
 /**
  * remote_wizard's exposed `./App`: the new-book wizard under /new-book and /my-first-book,
- * at absolute paths (the host renders it outside any <Route>).
+ * at absolute paths (the host renders it outside any <Route>). Each base path routes to the
+ * same stages, and every screen builds its links from the base it was entered by.
  */
 export default function App() {
   return (
     <Routes>
-      <Route path="/new-book" element={<Navigate to="/new-book/publishing-rights" replace />} />
-      <Route path="/new-book/:stage" element={<StageScreen flow="New book" />} />
-      <Route path="/my-first-book" element={<Navigate to="/my-first-book/publishing-rights" replace />} />
-      <Route path="/my-first-book/:stage" element={<StageScreen flow="My first book" />} />
+      {BASE_PATHS.flatMap((base) => [
+        <Route key={base} path={base} element={<Navigate to={`${base}/publishing-rights`} replace />} />,
+        <Route
+          key={`${base}/publishing-rights`}
+          path={`${base}/publishing-rights`}
+          element={<PublishingRightsScreen base={base} />}
+        />,
+        <Route key={`${base}/:stage`} path={`${base}/:stage`} element={<StageScreen base={base} />} />,
+      ])}
       <Route path="*" element={<PageNotFound />} />
     </Routes>
   );

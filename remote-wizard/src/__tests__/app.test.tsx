@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import App from '../app';
-import { STAGES } from '../routes/stage-screen';
+import { STAGES } from '../lib/stages';
 
 function Where() {
   return <output>{useLocation().pathname}</output>;
@@ -16,21 +17,91 @@ function renderAt(path: string) {
   );
 }
 
+const progress = () => screen.getByRole('progressbar', { name: 'Upload progress' });
+
+beforeEach(() => localStorage.clear());
+
 describe('remote_wizard App', () => {
   it.each([
-    ['/new-book', '/new-book/publishing-rights', 'New book: Publishing rights'],
-    ['/my-first-book', '/my-first-book/publishing-rights', 'My first book: Publishing rights'],
-  ])('sends %s to its first stage', (path, target, heading) => {
+    ['/new-book', '/new-book/publishing-rights', 'New book: Publishing Rights'],
+    ['/my-first-book', '/my-first-book/publishing-rights', 'My first book: Publishing Rights'],
+  ])('sends %s to its first stage', (path, target, title) => {
     renderAt(path);
     expect(screen.getByRole('status')).toHaveTextContent(target);
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(document.title).toBe(`Print on Demand | ${heading}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Publishing Rights' })).toBeInTheDocument();
+    expect(document.title).toBe(`Print on Demand | ${title}`);
+    expect(progress()).toHaveAttribute('aria-valuetext', '0%');
   });
 
-  it.each([...STAGES])('has one heading for the stage %s', (stage) => {
-    renderAt(`/new-book/${stage}`);
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent('Page Not Found');
+  it.each(STAGES.filter((stage) => stage !== 'publishing-rights'))(
+    'has one heading, the progress bar and a way back for the stage %s',
+    (stage) => {
+      renderAt(`/new-book/${stage}`);
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent('Page Not Found');
+      expect(progress()).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /^Back to / })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^\/new-book\//),
+      );
+    },
+  );
+
+  it('shows general-info at 1 of 9 stages with a way back to publishing rights', () => {
+    renderAt('/new-book/general-info');
+    expect(screen.getByRole('heading', { level: 1, name: 'New book: General information' })).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '11.11');
+    expect(progress()).toHaveAttribute('aria-valuetext', '11%');
+    expect(screen.getByRole('link', { name: 'Back to Publishing rights' })).toHaveAttribute(
+      'href',
+      '/new-book/publishing-rights',
+    );
+  });
+
+  it('divides by 10 stages once the upload type is raw', () => {
+    localStorage.setItem('calc_rawOrPdf', JSON.stringify('raw'));
+    renderAt('/new-book/general-info');
+    expect(progress()).toHaveAttribute('aria-valuenow', '10');
+  });
+
+  it('keeps the base path it was entered by when Continue moves on', async () => {
+    renderAt('/my-first-book/publishing-rights');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'This title is in the public domain' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'A compilation' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(screen.getByRole('status')).toHaveTextContent('/my-first-book/general-info');
+    expect(screen.getByRole('heading', { level: 1, name: 'My first book: General information' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('calc_completedSteps') ?? '[]')).toEqual(['publishing-rights']);
+  });
+
+  it("reads 'Next' on a completed stage and keeps its answers", async () => {
+    localStorage.setItem('calc_completedSteps', JSON.stringify(['publishing-rights']));
+    localStorage.setItem(
+      'calc_publishingRights',
+      JSON.stringify({ basis: 'owner', copyright: 'no', publicDomainKind: null }),
+    );
+    renderAt('/new-book/publishing-rights');
+
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('status')).toHaveTextContent('/new-book/general-info');
+  });
+
+  it('starts again from an empty questionnaire after Go Back', async () => {
+    renderAt('/new-book/publishing-rights');
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'I own the copyright and the publishing rights of this title' }),
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Go Back' }));
+
+    expect(screen.getByRole('status')).toHaveTextContent('/new-book/publishing-rights');
+    expect(
+      screen.getByRole('checkbox', { name: 'I own the copyright and the publishing rights of this title' }),
+    ).not.toBeChecked();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows Page Not Found for an unknown stage', () => {

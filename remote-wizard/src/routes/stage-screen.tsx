@@ -1,43 +1,22 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { PageNotFound, PlaceholderScreen } from '@pod/shared-contracts';
+import { WizardProgress } from '../components/wizard-progress';
+import { isStage, previousStage, stageLabel, stagePath, type BasePath } from '../lib/stages';
+import { flowName } from './flow-name';
 
-/** The wizard's stages in order, then the further stage names (new-book-wizard.md). */
-export const STAGES = [
-  'publishing-rights',
-  'general-info',
-  'calculator',
-  'confirm-details',
-  'publisher-info',
-  'bank-details',
-  'accept-terms',
-  'contract',
-  'upload-type',
-  'metadata',
-  'confirm-bleed-cover',
-  'upload-assets',
-  'accept-terms-additional',
-  'payment-method',
-  'submission-complete',
-  'e-book',
-  'audio-book',
-  'upload-audio',
-  'applicability',
-] as const;
-
-const LABELS: Record<string, string> = {
-  'e-book': 'eBook',
-  'audio-book': 'Audiobook',
-  'general-info': 'General information',
-};
-
-/** 'confirm-bleed-cover' -> 'Confirm bleed cover'. */
-export function stageLabel(stage: string): string {
-  return LABELS[stage] ?? `${stage.charAt(0).toUpperCase()}${stage.slice(1).replace(/-/g, ' ')}`;
-}
-
-/** One wizard stage, for /new-book/:stage and /my-first-book/:stage. */
-export function StageScreen({ flow }: { flow: 'New book' | 'My first book' }) {
+/**
+ * A stage not built yet, for `{base}/:stage`: its heading, the progress bar and a link back to
+ * the stage before it, so the wizard can be walked both ways today.
+ */
+export function StageScreen({ base }: { base: BasePath }) {
   const { stage = '' } = useParams();
-  if (!(STAGES as readonly string[]).includes(stage)) return <PageNotFound />;
-  return <PlaceholderScreen title={`${flow}: ${stageLabel(stage)}`} />;
+  if (!isStage(stage)) return <PageNotFound />;
+  const previous = previousStage(stage);
+  return (
+    <>
+      <PlaceholderScreen title={`${flowName(base)}: ${stageLabel(stage)}`} />
+      <WizardProgress stage={stage} />
+      {previous ? <Link to={stagePath(base, previous)}>Back to {stageLabel(previous)}</Link> : null}
+    </>
+  );
 }
