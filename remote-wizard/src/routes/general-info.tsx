@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useDocumentTitle } from '@pod/shared-contracts';
 import { WizardProgress } from '../components/wizard-progress';
 import type { BasePath } from '../lib/stages';
@@ -11,13 +11,15 @@ import { flowName } from './flow-name';
 export function GeneralInfoScreen({ base }: { base: BasePath }) {
   useDocumentTitle(`${flowName(base)}: Book details`);
   const { continueLabel, complete } = useStageFlow(base, 'general-info');
+  // Read once: a later render must not hand the form new initial values while it is being edited.
+  const [draft] = useState(readPageOne);
   useEffect(() => rememberDetailsPage(1), []);
   return (
     <>
       <h1>Book details</h1>
       <WizardProgress stage="general-info" />
       <BookDetailsPageOne
-        initialValues={readPageOne()}
+        initialValues={draft}
         continueLabel={continueLabel}
         onChange={writePageOne}
         onContinue={(values) => {
