@@ -5,7 +5,8 @@ import { expectNoA11yViolations } from './support/a11y';
 // The new-book wizard's first stage (new-book-wizard.md: Publishing Rights): /new-book opens it,
 // the questionnaire must resolve before Continue, a 'yes' copyright answer blocks the title, and
 // ownership with 'no' continues to general-info under the same base path with the progress bar
-// moved on by one of nine stages.
+// moved on by one of nine stages. Page 1 of the book details then answers with the spec's
+// messages, keeps its draft over a reload and leads to the calculator.
 
 const OWNER = 'I own the copyright and the publishing rights of this title';
 const WARNING = 'It appears you do not own the necessary publishing rights to proceed with this title.';
@@ -37,12 +38,43 @@ test('publishing rights: the questionnaire resolves before the wizard continues'
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL((url) => url.pathname === '/new-book/general-info');
-  await expect(page.getByRole('heading', { level: 1, name: 'New book: General information' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Book details' })).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuetext', '11%');
 
-  // Back inside the app (not a page load): the stage is completed, so Continue reads 'Next'.
-  await page.getByRole('link', { name: 'Back to Publishing rights' }).click();
+  // The browser's back inside the app (not a page load): the stage is completed, so Continue reads 'Next'.
+  await page.goBack();
   await expect(page).toHaveURL((url) => url.pathname === '/new-book/publishing-rights');
   await expect(page.getByRole('radio', { name: 'No' })).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Book details, page 1: the spec's messages, then a valid print book moves on to the calculator.
+  await expect(page.getByRole('heading', { level: 1, name: 'Book details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
+    'Please enter a title for your book',
+  );
+  await expect(page.getByRole('group', { name: 'Format' })).toContainText('Please select a format for your book');
+  await expectNoA11yViolations(page);
+
+  await page.getByRole('textbox', { name: 'Title' }).fill('The Long Road');
+  await page.getByRole('radio', { name: 'eBook' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Local' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'International' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Print' }).check();
+  await page.getByRole('checkbox', { name: 'Local' }).check();
+  await page.getByRole('combobox', { name: 'Subject heading' }).selectOption('FICTION');
+  await page.getByRole('combobox', { name: 'Sub-category' }).selectOption({ label: 'Romance / General (FIC027000)' });
+  await page.getByRole('textbox', { name: 'ISBN' }).pressSequentially('978-0306406157');
+  await expect(page.getByRole('textbox', { name: 'ISBN' })).toHaveValue('9780306406157');
+
+  // A reload starts over at publishing-rights (the page-load rule) but keeps the draft (calc_ keys).
+  await page.reload();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/publishing-rights');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('The Long Road');
+  await expect(page.getByRole('textbox', { name: 'ISBN' })).toHaveValue('9780306406157');
+
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/calculator');
+  await expect(progress).toHaveAttribute('aria-valuetext', '22%');
 });

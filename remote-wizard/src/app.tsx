@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
 import { BASE_PATHS } from './lib/stages';
+import { GeneralInfoScreen } from './routes/general-info';
 import { PublishingRightsScreen } from './routes/publishing-rights';
 import { StageScreen } from './routes/stage-screen';
 import { APP_VERSION } from './app-version';
@@ -22,6 +23,11 @@ export default function App() {
           key={`${base}/publishing-rights`}
           path={`${base}/publishing-rights`}
           element={<PublishingRightsScreen base={base} />}
+        />,
+        <Route
+          key={`${base}/general-info`}
+          path={`${base}/general-info`}
+          element={<GeneralInfoScreen base={base} />}
         />,
         <Route key={`${base}/:stage`} path={`${base}/:stage`} element={<StageScreen base={base} />} />,
       ])}

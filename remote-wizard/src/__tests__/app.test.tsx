@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 import { STAGES } from '../lib/stages';
 
@@ -9,17 +10,24 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
+  renderWithProviders(
+    <>
       <App />
       <Where />
-    </MemoryRouter>,
+    </>,
+    { route: path },
   );
 }
 
+/** general-info's genre pickers once GET /user/quoteinfo has answered (no update after the test). */
+const genresLoaded = async () => expect(await screen.findAllByRole('option', { name: 'Select…' })).toHaveLength(2);
 const progress = () => screen.getByRole('progressbar', { name: 'Upload progress' });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  // general-info loads the genres (GET /user/quoteinfo); none are needed here.
+  installFakeFetch(() => ({ status: 200, body: { statusCode: 0, results: [] } }));
+});
 
 describe('remote_wizard App', () => {
   it.each([
@@ -33,7 +41,7 @@ describe('remote_wizard App', () => {
     expect(progress()).toHaveAttribute('aria-valuetext', '0%');
   });
 
-  it.each(STAGES.filter((stage) => stage !== 'publishing-rights'))(
+  it.each(STAGES.filter((stage) => stage !== 'publishing-rights' && stage !== 'general-info'))(
     'has one heading, the progress bar and a way back for the stage %s',
     (stage) => {
       renderAt(`/new-book/${stage}`);
@@ -47,21 +55,21 @@ describe('remote_wizard App', () => {
     },
   );
 
-  it('shows general-info at 1 of 9 stages with a way back to publishing rights', () => {
+  it('shows general-info (book details, page 1) at 1 of 9 stages', async () => {
     renderAt('/new-book/general-info');
-    expect(screen.getByRole('heading', { level: 1, name: 'New book: General information' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Book details' })).toBeInTheDocument();
+    expect(document.title).toBe('Print on Demand | New book: Book details');
     expect(progress()).toHaveAttribute('aria-valuenow', '11.11');
     expect(progress()).toHaveAttribute('aria-valuetext', '11%');
-    expect(screen.getByRole('link', { name: 'Back to Publishing rights' })).toHaveAttribute(
-      'href',
-      '/new-book/publishing-rights',
-    );
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    await genresLoaded();
   });
 
-  it('divides by 10 stages once the upload type is raw', () => {
+  it('divides by 10 stages once the upload type is raw', async () => {
     localStorage.setItem('calc_rawOrPdf', JSON.stringify('raw'));
     renderAt('/new-book/general-info');
     expect(progress()).toHaveAttribute('aria-valuenow', '10');
+    await genresLoaded();
   });
 
   it('keeps the base path it was entered by when Continue moves on', async () => {
@@ -71,8 +79,10 @@ describe('remote_wizard App', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(screen.getByRole('status')).toHaveTextContent('/my-first-book/general-info');
-    expect(screen.getByRole('heading', { level: 1, name: 'My first book: General information' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Book details' })).toBeInTheDocument();
+    expect(document.title).toBe('Print on Demand | My first book: Book details');
     expect(JSON.parse(localStorage.getItem('calc_completedSteps') ?? '[]')).toEqual(['publishing-rights']);
+    await genresLoaded();
   });
 
   it("reads 'Next' on a completed stage and keeps its answers", async () => {
@@ -87,6 +97,7 @@ describe('remote_wizard App', () => {
     expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('status')).toHaveTextContent('/new-book/general-info');
+    await genresLoaded();
   });
 
   it('starts again from an empty questionnaire after Go Back', async () => {

@@ -7,3 +7,4 @@ export * from './password';
 export * from './auth';
 export * from './coupon';
 export * from './validate-form';
+export * from './book-details';

@@ -1,4 +1,5 @@
 import type { Format } from '@pod/shared-contracts/pricing';
+import { BOOK_DETAILS_MESSAGES } from '@pod/shared-contracts/validation';
 
 /**
  * Reading the book details of one bulk-upload CSV row or one wizard request (pure): the client
@@ -7,36 +8,14 @@ import type { Format } from '@pod/shared-contracts/pricing';
  * (section 5). PUT /user/realtimeroyalty reads only the pricing fields (parsePricingFields);
  * POST /user/getquote and bulk rows read the whole book (parseBulkRow).
  *
- * The wizard issue will bring the book-details structs to @pod/shared-contracts/validation;
- * these messages should then come from there.
+ * The messages are the wizard form's own (BOOK_DETAILS_MESSAGES of
+ * @pod/shared-contracts/validation), so the server and the form cannot disagree.
  */
 
 export const BOOK_MESSAGES = {
+  /** Bulk rows only: a row without a title (the wizard's form says BOOK_DETAILS_MESSAGES.titleRequired). */
   titleMissing: 'Title not found',
-  /** The wizard form's message for an empty title (bulk rows keep 'Title not found'). */
-  titleRequired: 'Please enter a title for your book',
-  size: 'Please enter the dimensions of your book',
-  titleShort: 'Title must be at least 3 characters long',
-  titleLong: 'Title must be less than 50 characters long',
-  format: 'Please select a format for your book',
-  region: 'Please select whether our book will be sold to a local or an international market',
-  genre: 'Please select a genre for your book',
-  isbnMissing: 'Please enter an ISBN number for your book',
-  isbnInvalid: 'Please enter a valid ISBN number for your book - 13 characters long and only numbers.',
-  pagesMissing: 'Please enter the number of pages in book',
-  pagesInvalid: 'Please enter a valid number of pages for your book',
-  pagesMin: 'Local and International books require at least 18 pages',
-  pagesHalf: 'Local and International books can not have half a page',
-  pagesOdd: 'Please add an extra page for printed books with an uneven number of pages.',
-  pagesMax: 'Local and International books can not have more than 1200 pages',
-  pagesPaper: 'The amount of pages exceed the paper type.',
-  priceMissing: 'Please enter the desired selling price of your book',
-  priceInvalid: 'Please enter a valid selling price for your book',
-  localPaper: 'Please select a local paper type',
-  localCover: 'Please select a local cover paper type',
-  internationalPaper: 'Please select an international paper type',
-  internationalCover: 'Please select an international cover type',
-  negativeRoyalty: 'Estimated royals cannot be a negative amount.',
+  ...BOOK_DETAILS_MESSAGES,
 } as const;
 
 /** Page limit of print books and audiobooks ("max 1200 for non-eBook", wizard section 9). */
