@@ -38,36 +38,38 @@ export function RoyaltyBreakdown({
       >
         {`${name} breakdown`}
       </button>
-      <div id={listId} hidden={!open}>
-        <ul className={styles.lines} aria-label={`${name} breakdown`}>
-          {figures.lines.map((line) => (
-            <li key={line.key} className={styles.line}>
-              <span>{line.label}</span>
-              <span className={styles.amount}>{money(line.amount)}</span>
+      {open ? (
+        <div id={listId}>
+          <ul className={styles.lines} aria-label={`${name} breakdown`}>
+            {figures.lines.map((line) => (
+              <li key={line.key} className={styles.line}>
+                <span>{line.label}</span>
+                <span className={styles.amount}>{money(line.amount)}</span>
+              </li>
+            ))}
+            <li className={`${styles.line} ${styles.total}`}>
+              <span>Your royalty</span>
+              <span className={styles.amount}>{money(figures.royalty)}</span>
             </li>
-          ))}
-          <li className={`${styles.line} ${styles.total}`}>
-            <span>Your royalty</span>
-            <span className={styles.amount}>{money(figures.royalty)}</span>
-          </li>
-        </ul>
-        {figures.minimumPrice === null ? (
-          <p className={styles.note}>No list price gives a royalty of 0.00 or more.</p>
-        ) : (
-          <p className={styles.note}>
-            Minimum list price for a royalty of 0.00 or more: <strong>{money(figures.minimumPrice)}</strong>
-            {onUseMinimumPrice ? (
-              <Button
-                type="button"
-                variant="secondary"
-                onClick={() => onUseMinimumPrice(figures.region, figures.minimumPrice as number)}
-              >
-                Use minimum price
-              </Button>
-            ) : null}
-          </p>
-        )}
-      </div>
+          </ul>
+          {figures.minimumPrice === null ? (
+            <p className={styles.note}>No list price gives a royalty of 0.00 or more.</p>
+          ) : (
+            <p className={styles.note}>
+              Minimum list price for a royalty of 0.00 or more: <strong>{money(figures.minimumPrice)}</strong>
+              {onUseMinimumPrice ? (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => onUseMinimumPrice(figures.region, figures.minimumPrice as number)}
+                >
+                  Use minimum price
+                </Button>
+              ) : null}
+            </p>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }

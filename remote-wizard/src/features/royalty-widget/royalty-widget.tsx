@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { cx, type RoyaltyRegion } from '@pod/shared-contracts';
 import { RoyaltyBreakdown, formatRegionAmount } from './royalty-breakdown';
-import { paperOptionCount, type RoyaltyDraft } from './royalty-draft';
+import { chosenRegions, paperOptionCount, type RoyaltyDraft } from './royalty-draft';
 import { useRoyaltyEstimate, type RegionFigures } from './use-royalty-estimate';
 import styles from './royalty-widget.module.css';
 
@@ -26,13 +26,11 @@ function RegionRow({
   figures,
   label,
   name,
-  paperOptions,
   onUseMinimumPrice,
 }: {
   figures: RegionFigures;
   label: string;
   name: string;
-  paperOptions: number | null;
   onUseMinimumPrice?: RoyaltyWidgetProps['onUseMinimumPrice'];
 }) {
   return (
@@ -43,11 +41,6 @@ function RegionRow({
           {formatRegionAmount(figures.region, figures.royalty)}
         </strong>
       </p>
-      {paperOptions === null ? null : (
-        <p className={cx(styles.count, paperOptions > 0 ? styles.countSome : styles.countNone)}>
-          {`${paperOptions} paper ${paperOptions === 1 ? 'option' : 'options'}`}
-        </p>
-      )}
       <RoyaltyBreakdown figures={figures} name={name} onUseMinimumPrice={onUseMinimumPrice} />
     </div>
   );
@@ -76,8 +69,14 @@ export function RoyaltyWidget({
     onNegativeRoyaltyChange?.(negative);
   }, [negative, onNegativeRoyaltyChange]);
 
-  const countOf = (region: RoyaltyRegion) =>
-    draft.format === 'print' && resources ? paperOptionCount(resources, region, draft.pages) : null;
+  // Paper-option counts: print only, per chosen region, once the options are loaded.
+  const regions = chosenRegions(draft);
+  const counts =
+    draft.format === 'print' && resources
+      ? (['local', 'international'] as const)
+          .filter((region) => regions[region])
+          .map((region) => ({ region, count: paperOptionCount(resources, region, draft.pages) }))
+      : [];
 
   return (
     <section aria-label="Royalty estimate" className={cx(styles.widget, floating && styles.floating)}>
@@ -96,7 +95,6 @@ export function RoyaltyWidget({
           figures={shown.local}
           label={final ? 'Local' : 'Local (est.)'}
           name="Local"
-          paperOptions={countOf('local')}
           onUseMinimumPrice={onUseMinimumPrice}
         />
       ) : null}
@@ -105,10 +103,14 @@ export function RoyaltyWidget({
           figures={shown.international}
           label={final ? 'International' : 'International (est.)'}
           name="International"
-          paperOptions={countOf('international')}
           onUseMinimumPrice={onUseMinimumPrice}
         />
       ) : null}
+      {counts.map(({ region, count }) => (
+        <p key={region} className={cx(styles.count, count > 0 ? styles.countSome : styles.countNone)}>
+          {`${region === 'local' ? 'Local' : 'International'} paper options: ${count}`}
+        </p>
+      ))}
     </section>
   );
 }
