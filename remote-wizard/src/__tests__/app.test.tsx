@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Providers, createTestQueryClient, installFakeFetch } from '@pod/shared-contracts/testing';
 import App from '../app';
 import { STAGES } from '../lib/stages';
 
@@ -9,17 +10,21 @@ function Where() {
 }
 
 function renderAt(path: string) {
+  // The host's providers: the royalty widget of the calculator stages reads the shared queries.
   render(
-    <MemoryRouter initialEntries={[path]}>
+    <Providers queryClient={createTestQueryClient()} route={path}>
       <App />
       <Where />
-    </MemoryRouter>,
+    </Providers>,
   );
 }
 
 const progress = () => screen.getByRole('progressbar', { name: 'Upload progress' });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  installFakeFetch(() => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } }));
+});
 
 describe('remote_wizard App', () => {
   it.each([
@@ -102,6 +107,16 @@ describe('remote_wizard App', () => {
       screen.getByRole('checkbox', { name: 'I own the copyright and the publishing rights of this title' }),
     ).not.toBeChecked();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each(['calculator', 'e-book', 'audio-book'])('shows the royalty widget on the %s stage only', (stage) => {
+    renderAt(`/new-book/${stage}`);
+    expect(screen.getByRole('region', { name: 'Royalty estimate' })).toHaveTextContent('Not enough info');
+  });
+
+  it('shows no royalty widget on other stages', () => {
+    renderAt('/new-book/bank-details');
+    expect(screen.queryByRole('region', { name: 'Royalty estimate' })).not.toBeInTheDocument();
   });
 
   it('shows Page Not Found for an unknown stage', () => {
