@@ -28,3 +28,25 @@ export * from './checkout';
 export * from './constants';
 export * from './validation';
 export * from './ui';
+
+/**
+ * The pricing engine's browser surface: the wizard's royalty widget runs `estimateRoyalties`
+ * on every keystroke with `toPriceConfig(prices)` from GET /user/pricinglist and the unit
+ * costs of GET /user/quoteinfo. Front ends import the root name only, so the few names they
+ * need are re-exported here; the server keeps the '@pod/shared-contracts/pricing' subpath.
+ */
+export {
+  PAGE_LIMIT_MESSAGE,
+  PAGE_LIMIT_STATUS,
+  estimateRoyalties,
+  toPriceConfig,
+  type BreakdownLine,
+  type Estimate,
+  type EstimateInput,
+  type Format as BookFormat,
+  type PriceConfig,
+  type PricedOption,
+  type Region as RoyaltyRegion,
+  type RegionChoice,
+  type RegionEstimate,
+} from './pricing';

@@ -115,6 +115,16 @@ describe('remote_wizard App', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it.each(['calculator', 'e-book', 'audio-book'])('shows the royalty widget on the %s stage only', (stage) => {
+    renderAt(`/new-book/${stage}`);
+    expect(screen.getByRole('region', { name: 'Royalty estimate' })).toHaveTextContent('Not enough info');
+  });
+
+  it('shows no royalty widget on other stages', () => {
+    renderAt('/new-book/bank-details');
+    expect(screen.queryByRole('region', { name: 'Royalty estimate' })).not.toBeInTheDocument();
+  });
+
   it('shows Page Not Found for an unknown stage', () => {
     renderAt('/new-book/nowhere');
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
