@@ -1,17 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { resolve, type ContractOperation, type Schema } from './spec-walk.js';
 
-/** mulberry32: a small deterministic PRNG, so a failing case reproduces from its seed. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** mulberry32, the seed's PRNG (src/seed/random.ts): a failing case reproduces from its seed. */
+export { random as prng } from '../../src/seed/random.js';
 
 export interface MalformedCase {
   label: string;

@@ -8,14 +8,19 @@ import { saveQuote, type RowQuote } from './records.js';
 
 export const DUPLICATE_UPLOAD_MESSAGE = 'Duplicate upload detected';
 
-/** Parses a book with parseBulkRow, turning its failures into 400 VALIDATION Problems. */
-export function parseBook(row: Record<string, CsvValue>, options?: Parameters<typeof parseBulkRow>[1]): BulkRow {
+/** Runs a book-row parser of domain/bulk-row.ts, turning its failures into 400 VALIDATION Problems. */
+export function parseOr400<T>(parse: () => T): T {
   try {
-    return parseBulkRow(row, options);
+    return parse();
   } catch (err) {
     if (err instanceof BookRowError) throw validation(err.message);
     throw err;
   }
+}
+
+/** Parses a book with parseBulkRow, turning its failures into 400 VALIDATION Problems. */
+export function parseBook(row: Record<string, CsvValue>, options?: Parameters<typeof parseBulkRow>[1]): BulkRow {
+  return parseOr400(() => parseBulkRow(row, options));
 }
 
 /** Prices a parsed book against the reference data (genre included); throws 400 VALIDATION Problems. */

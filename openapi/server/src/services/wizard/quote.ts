@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.js';
-import { BOOK_MESSAGES, BookRowError, isIsbn13, parsePricingFields, type CsvValue } from '../../domain/bulk-row.js';
+import { BOOK_MESSAGES, isIsbn13, parsePricingFields, type CsvValue } from '../../domain/bulk-row.js';
 import { HttpProblem } from '../../errors.js';
 import type { OperationRequest, ServiceHandlers } from '../types.js';
-import { parseBook, quoteBook } from './bulk.js';
+import { parseBook, parseOr400, quoteBook } from './bulk.js';
 import { toBreakdownView, validation, type BookPricing } from './pricing.js';
 import { saveQuote } from './records.js';
 
@@ -32,13 +32,7 @@ export function createQuoteService(app: FastifyInstance, config: AppConfig, pric
   return {
     /** Prices the calculator's inputs (nothing saved); B12 when the pages exceed a chosen type. */
     async realtimeRoyalty(request: OperationRequest<'realtimeRoyalty'>) {
-      let fields;
-      try {
-        fields = parsePricingFields(request.body as Record<string, CsvValue>);
-      } catch (err) {
-        if (err instanceof BookRowError) throw validation(err.message);
-        throw err;
-      }
+      const fields = parseOr400(() => parsePricingFields(request.body as Record<string, CsvValue>));
       const { estimate, processing } = await pricing.price(fields, false);
       if (estimate.statusCode !== 0) {
         return {
