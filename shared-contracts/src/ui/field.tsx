@@ -77,3 +77,9 @@ export function TextField({ label, error, hint, id, className, ref, ...input }: 
 
 /** Class names used by sibling primitives that render their own input. */
 export const fieldStyles = styles;
+
+/**
+ * The look of the text input, for a native control a screen renders itself inside a `Field`
+ * (a `<select>`), so every control of a form has one border, padding and invalid state.
+ */
+export const fieldControlClassName: string | undefined = styles.input;

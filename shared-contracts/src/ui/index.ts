@@ -12,7 +12,14 @@ export { cx } from './class-names';
 export { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
 export { DateField, DATE_FORMAT_MESSAGE, type DateFieldProps } from './date-field';
 export { DetailsList, type DetailsItem, type DetailsListProps } from './details-list';
-export { Field, TextField, type FieldControlProps, type FieldProps, type TextFieldProps } from './field';
+export {
+  Field,
+  fieldControlClassName,
+  TextField,
+  type FieldControlProps,
+  type FieldProps,
+  type TextFieldProps,
+} from './field';
 export {
   FinalPasswordField,
   FinalTextField,

@@ -1,4 +1,5 @@
 import { boolean, define, dynamic, object, type Infer, type Struct } from 'superstruct';
+import { PAGE_LIMIT_MESSAGE } from '../pricing/estimate';
 import { required } from './rules';
 
 /**
@@ -24,7 +25,8 @@ export const BOOK_DETAILS_MESSAGES = {
   pagesHalf: 'Local and International books can not have half a page',
   pagesOdd: 'Please add an extra page for printed books with an uneven number of pages.',
   pagesMax: 'Local and International books can not have more than 1200 pages',
-  pagesPaper: 'The amount of pages exceed the paper type.',
+  /** The same text as the engine's B12 description, so the form, the widget and the server agree. */
+  pagesPaper: PAGE_LIMIT_MESSAGE,
   size: 'Please enter the dimensions of your book',
   colour: 'Please select if your book will be printed in colour',
   priceMissing: 'Please enter the desired selling price of your book',

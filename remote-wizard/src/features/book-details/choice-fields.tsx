@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Field, useField, useForm } from 'react-final-form';
-import { Field as LabelledField } from '@pod/shared-contracts';
+import { fieldControlClassName, Field as LabelledField } from '@pod/shared-contracts';
 import type { GenreChoice } from './genres';
 import { subjectHeadings } from './genres';
 import styles from './book-details.module.css';
@@ -94,7 +94,7 @@ export function GenrePicker({ choices, loading }: { choices: readonly GenreChoic
         {(control) => (
           <select
             {...control}
-            className={styles.select}
+            className={fieldControlClassName}
             value={heading ?? ''}
             onChange={(event) => {
               form.change('genreHeading', event.target.value);
@@ -114,7 +114,7 @@ export function GenrePicker({ choices, loading }: { choices: readonly GenreChoic
         {(control) => (
           <select
             {...control}
-            className={styles.select}
+            className={fieldControlClassName}
             name="genreId"
             value={genre.input.value ?? ''}
             onChange={genre.input.onChange}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
+  PAGE_LIMIT_MESSAGE,
   PAGE_LIMIT_STATUS,
   estimateRoyalties,
   fromCents,
@@ -50,7 +51,7 @@ function fromServer(region: RoyaltyRegion, figures: ServerRegion | null | undefi
 
 function shownFromServer(answer: RealtimeRoyalty): ShownEstimate {
   if (answer.statusCode === PAGE_LIMIT_STATUS) {
-    return { kind: 'pageLimit', message: answer.description ?? 'The amount of pages exceed the paper type.' };
+    return { kind: 'pageLimit', message: answer.description ?? PAGE_LIMIT_MESSAGE };
   }
   return {
     kind: 'figures',
