@@ -1,4 +1,4 @@
-import { boolean, define, dynamic, object, type Infer, type Struct } from 'superstruct';
+import { array, boolean, define, dynamic, object, optional, size, type Infer, type Struct } from 'superstruct';
 import { PAGE_LIMIT_MESSAGE } from '../pricing/estimate';
 import { required } from './rules';
 
@@ -98,30 +98,41 @@ function parentOf(branch: unknown[]): Record<string, unknown> {
  */
 const anyText = define<string>('AnyText', (value) => value === undefined || typeof value === 'string');
 
+/** One contributor: a name and a role, both or neither (spec: 'Please fill both ...'). */
+export const Contributor = object({
+  name: dynamic<string>((_value, ctx) => contributorPart(parentOf(ctx.branch).role)),
+  role: dynamic<string>((_value, ctx) => contributorPart(parentOf(ctx.branch).name)),
+});
+/** A contributor as the form keeps it. */
+export type Contributor = Infer<typeof Contributor>;
+
+/** At most this many contributors on one book (a bound the spec leaves open; portal.yaml). */
+export const MAX_CONTRIBUTORS = 20;
+
 /**
- * Page 1 of the book details. Fields are flat so react-final-form finds each message by name.
- * The rules that depend on a sibling read it from the object: the author applies to eBooks; the
- * ISBN is not asked when 'I need an ISBN' is on; the sales-region message sits on `local` (the
- * group's first box) when neither box is ticked; a contributor needs both name and role or
+ * Page 1 of the book details, with the draft's field names (new-book-wizard.md section 3), so
+ * the form, the calc_ keys in browser storage and the messages share one name per field. The
+ * rules that depend on a sibling read it from the object: the author applies to eBooks; the
+ * ISBN is not asked when 'I need an ISBN' is on; the sales-region message sits on `isLocal` (the
+ * group's first box) when neither box is ticked; each contributor needs both name and role or
  * neither, the message on the empty one.
  */
 export const BookDetailsPage1 = object({
   title: BookTitle,
-  format: BookFormat,
-  ebookAuthor: dynamic<string>((_value, ctx) => (parentOf(ctx.branch).format === 'ebook' ? EbookAuthor : anyText)),
-  local: dynamic<boolean>((_value, ctx) => {
+  bookFormat: BookFormat,
+  author: dynamic<string>((_value, ctx) => (parentOf(ctx.branch).bookFormat === 'ebook' ? EbookAuthor : anyText)),
+  isLocal: dynamic<boolean>((_value, ctx) => {
     const parent = parentOf(ctx.branch);
-    return parent.local === true || parent.international === true
+    return parent.isLocal === true || parent.isInternational === true
       ? boolean()
       : define<boolean>('SalesRegion', () => M.region);
   }),
-  international: boolean(),
+  isInternational: boolean(),
   genreHeading: anyText,
-  genreId: required(M.genre),
-  isbnNeeded: boolean(),
-  isbn: dynamic<string>((_value, ctx) => (parentOf(ctx.branch).isbnNeeded === true ? anyText : Isbn)),
-  contributorName: dynamic<string>((_value, ctx) => contributorPart(parentOf(ctx.branch).contributorRole)),
-  contributorRole: dynamic<string>((_value, ctx) => contributorPart(parentOf(ctx.branch).contributorName)),
+  genre: required(M.genre),
+  isbnNumberNeeded: boolean(),
+  isbnNumber: dynamic<string>((_value, ctx) => (parentOf(ctx.branch).isbnNumberNeeded === true ? anyText : Isbn)),
+  contributors: optional(size(array(Contributor), 0, MAX_CONTRIBUTORS)),
 });
 /** Page 1 of the book details as the form keeps it (and the draft stores it). */
 export type BookDetailsPage1 = Infer<typeof BookDetailsPage1>;

@@ -1,17 +1,36 @@
 import { validate, type Struct } from 'superstruct';
 
+/** react-final-form's errors: a message per field, nested like the values (`contributors[0].name`). */
+export type FormErrors = { [field: string]: string | FormErrors | Array<FormErrors | undefined> };
+
+/** Puts `message` at `path` in `errors` unless an earlier failure already holds that place. */
+function place(errors: FormErrors, path: readonly (string | number)[], message: string): void {
+  let node: Record<string | number, unknown> = errors;
+  path.forEach((segment, index) => {
+    const last = index === path.length - 1;
+    if (last) {
+      node[segment] ??= message;
+      return;
+    }
+    const existing = node[segment];
+    if (typeof existing === 'string') return; // the whole field already failed
+    if (existing === undefined) node[segment] = typeof path[index + 1] === 'number' ? [] : {};
+    node = node[segment] as Record<string | number, unknown>;
+  });
+}
+
 /**
- * Runs a struct over form values and returns react-final-form's error object:
- * one message per field (the first failure of that field), or `undefined` when valid.
- * Nested paths are joined with dots, which final-form reads as nested fields.
+ * A superstruct struct as a react-final-form `validate` function: undefined when valid,
+ * otherwise the first message of each failing field, nested as the values are (a list's
+ * failures at `contributors[1].role`), or `_form` for a failure of the whole value.
  */
-export function validateForm<T>(struct: Struct<T, unknown>, values: unknown): Record<string, string> | undefined {
+export function validateForm<T>(struct: Struct<T, unknown>, values: unknown): FormErrors | undefined {
   const [error] = validate(values ?? {}, struct);
   if (!error) return undefined;
-  const errors: Record<string, string> = {};
+  const errors: FormErrors = {};
   for (const failure of error.failures()) {
-    const key = failure.path.join('.') || '_form';
-    errors[key] ??= failure.message;
+    const path = failure.path.length > 0 ? (failure.path as (string | number)[]) : ['_form'];
+    place(errors, path, failure.message);
   }
   return errors;
 }

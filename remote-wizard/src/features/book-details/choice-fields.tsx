@@ -85,8 +85,8 @@ export function ChoiceInput({
 export function GenrePicker({ choices, loading }: { choices: readonly GenreChoice[]; loading: boolean }) {
   const form = useForm();
   const heading = useField<string>('genreHeading', { subscription: { value: true } }).input.value;
-  const genre = useField<string>('genreId');
-  const error = useShownError('genreId');
+  const genre = useField<string>('genre');
+  const error = useShownError('genre');
   const placeholder = loading ? 'Loading genres…' : 'Select…';
   return (
     <>
@@ -98,7 +98,7 @@ export function GenrePicker({ choices, loading }: { choices: readonly GenreChoic
             value={heading ?? ''}
             onChange={(event) => {
               form.change('genreHeading', event.target.value);
-              form.change('genreId', '');
+              form.change('genre', '');
             }}
           >
             <option value="">{placeholder}</option>
@@ -115,7 +115,7 @@ export function GenrePicker({ choices, loading }: { choices: readonly GenreChoic
           <select
             {...control}
             className={fieldControlClassName}
-            name="genreId"
+            name="genre"
             value={genre.input.value ?? ''}
             onChange={genre.input.onChange}
             onBlur={genre.input.onBlur}

@@ -87,9 +87,12 @@ export function toFormat(value: unknown): BookFormat {
   return 'print';
 }
 
-/** The widget's view of the calc_ draft in browser storage (custom height and width win over the size's). */
-export function readRoyaltyDraft(): RoyaltyDraft {
-  const read = (name: string) => readDraft<unknown>(name, null);
+/**
+ * The widget's view of book-draft values (the form's live values or the stored draft; field
+ * names of spec section 3). Custom height and width win over the standard size's.
+ */
+export function toRoyaltyDraft(values: Readonly<Record<string, unknown>>): RoyaltyDraft {
+  const read = (name: string) => values[name] ?? null;
   return {
     format: toFormat(read('bookFormat')),
     isLocal: toFlag(read('isLocal')),
@@ -100,7 +103,7 @@ export function readRoyaltyDraft(): RoyaltyDraft {
     localPaperTypeId: toId(read('localPaperType')),
     localCoverTypeId: toId(read('localCoverPaperType')),
     internationalPaperTypeId: toId(read('internationalPaperType')),
-    internationalCoverTypeId: toId(read('internationalCoverPaperType') ?? read('intCoverType')),
+    internationalCoverTypeId: toId(read('internationalCoverPaperType') || read('intCoverType')),
     heightMm: toNumber(read('height')) ?? toNumber(read('bookHeight')),
     widthMm: toNumber(read('width')) ?? toNumber(read('bookWidth')),
     paperSide: toNumber(read('paperSide')) ?? 42,
@@ -115,6 +118,39 @@ export function readRoyaltyDraft(): RoyaltyDraft {
     voiceGender: toText(read('voiceGender')),
     voiceAccent: toText(read('voiceAccent')),
   };
+}
+
+/** The widget's view of the calc_ draft in browser storage. */
+export function readRoyaltyDraft(): RoyaltyDraft {
+  const names = [
+    'bookFormat',
+    'isLocal',
+    'isInternational',
+    'bookPrice',
+    'internationalBookPrice',
+    'numPages',
+    'localPaperType',
+    'localCoverPaperType',
+    'internationalPaperType',
+    'internationalCoverPaperType',
+    'intCoverType',
+    'height',
+    'bookHeight',
+    'width',
+    'bookWidth',
+    'paperSide',
+    'spineOption',
+    'spotUvNeeded',
+    'duplexNeeded',
+    'softTouchMattLaminationNeeded',
+    'spiralBoundNeeded',
+    'duplexNeededInt',
+    'perforationNeededInt',
+    'recordingRequired',
+    'voiceGender',
+    'voiceAccent',
+  ];
+  return toRoyaltyDraft(Object.fromEntries(names.map((name) => [name, readDraft<unknown>(name, null)])));
 }
 
 /** The regions the draft prices: eBooks are international only (the spec forces it). */

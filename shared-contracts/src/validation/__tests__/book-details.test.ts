@@ -1,19 +1,18 @@
-import { BOOK_DETAILS_MESSAGES as M, BookDetailsPage1, BookTitle } from '../book-details';
+import { BOOK_DETAILS_MESSAGES as M, BookDetailsPage1, BookTitle, MAX_CONTRIBUTORS } from '../book-details';
 import { firstFailure, validateForm } from '../validate-form';
 
 /** A valid page 1: a print book for both regions with an ISBN and no contributor. */
 const VALID = {
   title: 'The Long Road',
-  format: 'print',
-  ebookAuthor: '',
-  local: true,
-  international: true,
+  bookFormat: 'print',
+  author: '',
+  isLocal: true,
+  isInternational: true,
   genreHeading: 'FICTION',
-  genreId: '12',
-  isbnNeeded: false,
-  isbn: '9780306406157',
-  contributorName: '',
-  contributorRole: '',
+  genre: '12',
+  isbnNumberNeeded: false,
+  isbnNumber: '9780306406157',
+  contributors: [],
 };
 
 const errorsOf = (change: Partial<typeof VALID> | Record<string, unknown>) =>
@@ -25,13 +24,12 @@ describe('BookDetailsPage1', () => {
   });
 
   it('reads fields react-final-form left undefined as empty', () => {
-    expect(
-      errorsOf({ ebookAuthor: undefined, contributorName: undefined, contributorRole: undefined }),
-    ).toBeUndefined();
-    expect(errorsOf({ title: undefined, genreId: undefined, isbn: undefined })).toEqual({
+    expect(errorsOf({ author: undefined, contributors: undefined })).toBeUndefined();
+    expect(errorsOf({ contributors: [{ name: undefined, role: undefined }] })).toBeUndefined();
+    expect(errorsOf({ title: undefined, genre: undefined, isbnNumber: undefined })).toEqual({
       title: M.titleRequired,
-      genreId: M.genre,
-      isbn: M.isbnMissing,
+      genre: M.genre,
+      isbnNumber: M.isbnMissing,
     });
   });
 
@@ -50,25 +48,25 @@ describe('BookDetailsPage1', () => {
     expect(firstFailure(BookTitle, 'x'.repeat(49))).toBeUndefined();
   });
 
-  it.each(['', 'hardcover', undefined])('refuses the format %p', (format) => {
-    expect(errorsOf({ format })).toEqual({ format: M.format });
+  it.each(['', 'hardcover', undefined])('refuses the format %p', (bookFormat) => {
+    expect(errorsOf({ bookFormat })).toEqual({ bookFormat: M.format });
   });
 
   it('asks an eBook for its author, and only an eBook', () => {
-    expect(errorsOf({ format: 'ebook', ebookAuthor: '' })).toEqual({ ebookAuthor: M.authorRequired });
-    expect(errorsOf({ format: 'ebook', ebookAuthor: 'R2-D2 #1' })).toEqual({ ebookAuthor: M.authorInvalid });
-    expect(errorsOf({ format: 'ebook', ebookAuthor: "Anne O'Neil-Smith, Jr." })).toBeUndefined();
-    expect(errorsOf({ format: 'print', ebookAuthor: '' })).toBeUndefined();
+    expect(errorsOf({ bookFormat: 'ebook', author: '' })).toEqual({ author: M.authorRequired });
+    expect(errorsOf({ bookFormat: 'ebook', author: 'R2-D2 #1' })).toEqual({ author: M.authorInvalid });
+    expect(errorsOf({ bookFormat: 'ebook', author: "Anne O'Neil-Smith, Jr." })).toBeUndefined();
+    expect(errorsOf({ bookFormat: 'print', author: '' })).toBeUndefined();
   });
 
   it('needs a sales region', () => {
-    expect(errorsOf({ local: false, international: false })).toEqual({ local: M.region });
-    expect(errorsOf({ local: false, international: true })).toBeUndefined();
-    expect(errorsOf({ local: true, international: false })).toBeUndefined();
+    expect(errorsOf({ isLocal: false, isInternational: false })).toEqual({ isLocal: M.region });
+    expect(errorsOf({ isLocal: false, isInternational: true })).toBeUndefined();
+    expect(errorsOf({ isLocal: true, isInternational: false })).toBeUndefined();
   });
 
   it('needs a genre', () => {
-    expect(errorsOf({ genreId: '' })).toEqual({ genreId: M.genre });
+    expect(errorsOf({ genre: '' })).toEqual({ genre: M.genre });
   });
 
   it.each([
@@ -76,30 +74,41 @@ describe('BookDetailsPage1', () => {
     ['978030640615', M.isbnInvalid],
     ['97803064061570', M.isbnInvalid],
     ['978-0306406157', M.isbnInvalid],
-  ])('answers the ISBN %p with its message', (isbn, message) => {
-    expect(errorsOf({ isbn })).toEqual({ isbn: message });
+  ])('answers the ISBN %p with its message', (isbnNumber, message) => {
+    expect(errorsOf({ isbnNumber })).toEqual({ isbnNumber: message });
   });
 
   it('asks no ISBN when one is needed', () => {
-    expect(errorsOf({ isbnNeeded: true, isbn: '' })).toBeUndefined();
+    expect(errorsOf({ isbnNumberNeeded: true, isbnNumber: '' })).toBeUndefined();
   });
 
-  it('wants both contributor fields or neither', () => {
-    expect(errorsOf({ contributorName: 'Jo Bloggs' })).toEqual({ contributorRole: M.contributor });
-    expect(errorsOf({ contributorRole: 'Illustrator' })).toEqual({ contributorName: M.contributor });
-    expect(errorsOf({ contributorName: 'Jo Bloggs', contributorRole: 'Illustrator' })).toBeUndefined();
+  it('wants both fields of each contributor or neither, the message on the empty one', () => {
+    const jo = { name: 'Jo Bloggs', role: 'Editor' };
+    expect(errorsOf({ contributors: [jo, { name: 'Sam', role: '' }] })).toEqual({
+      contributors: [undefined, { role: M.contributor }],
+    });
+    expect(errorsOf({ contributors: [{ name: '', role: 'Editor' }] })).toEqual({
+      contributors: [{ name: M.contributor }],
+    });
+    expect(errorsOf({ contributors: [jo, { name: 'Ann Lee', role: 'Foreword by' }] })).toBeUndefined();
+  });
+
+  it('takes at most MAX_CONTRIBUTORS contributors', () => {
+    const many = Array.from({ length: MAX_CONTRIBUTORS + 1 }, (_, i) => ({ name: `Person ${i}`, role: 'Editor' }));
+    expect(errorsOf({ contributors: many.slice(0, MAX_CONTRIBUTORS) })).toBeUndefined();
+    expect(errorsOf({ contributors: many })?.contributors).toEqual(expect.any(String));
   });
 
   it('reports every failing field at once', () => {
-    expect(errorsOf({ title: '', format: 'ebook', local: false, international: false, genreId: '', isbn: '' })).toEqual(
-      {
-        title: M.titleRequired,
-        ebookAuthor: M.authorRequired,
-        local: M.region,
-        genreId: M.genre,
-        isbn: M.isbnMissing,
-      },
-    );
+    expect(
+      errorsOf({ title: '', bookFormat: 'ebook', isLocal: false, isInternational: false, genre: '', isbnNumber: '' }),
+    ).toEqual({
+      title: M.titleRequired,
+      author: M.authorRequired,
+      isLocal: M.region,
+      genre: M.genre,
+      isbnNumber: M.isbnMissing,
+    });
   });
 });
 

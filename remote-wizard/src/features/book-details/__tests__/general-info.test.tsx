@@ -11,8 +11,12 @@ const GENRES = [
   { group: 'genres', id: 3, SubjectHeading: 'HISTORY / Africa / South', bisac: 'HIS001030' },
 ];
 
-function renderPage() {
-  const log = installFakeFetch(() => ({ status: 200, body: { statusCode: 0, results: GENRES } }));
+function renderPage({ isbnFree = true }: { isbnFree?: boolean } = {}) {
+  const log = installFakeFetch((request) =>
+    request.path === '/user/getvalidisbn'
+      ? { status: 200, body: { statusCode: 200, isValid: isbnFree } }
+      : { status: 200, body: { statusCode: 0, results: GENRES } },
+  );
   const view = renderWithProviders(
     <Routes>
       <Route path="/new-book/general-info" element={<GeneralInfoScreen base="/new-book" />} />
@@ -27,6 +31,7 @@ function renderPage() {
 const field = (name: string) => screen.getByRole('textbox', { name });
 const box = (name: string) => screen.getByRole('checkbox', { name });
 const radio = (name: string) => screen.getByRole('radio', { name });
+const role = () => screen.getByRole('combobox', { name: 'Contributor role' });
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 const location = () => screen.getByTestId('location');
 
@@ -44,8 +49,8 @@ describe('/new-book/general-info (book details, page 1)', () => {
   it('has its heading, and a label on every field', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Book details' })).toBeInTheDocument();
-    for (const name of ['Title', 'ISBN', 'Contributor name', 'Contributor role'])
-      expect(field(name)).toBeInTheDocument();
+    for (const name of ['Title', 'ISBN', 'Contributor name']) expect(field(name)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Contributor role' })).toBeInTheDocument();
     for (const name of ['Print', 'eBook', 'Audiobook']) expect(radio(name)).toBeInTheDocument();
     for (const name of ['Local', 'International', 'I need an ISBN']) expect(box(name)).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'FICTION' })).toBeInTheDocument();
@@ -120,23 +125,39 @@ describe('/new-book/general-info (book details, page 1)', () => {
     expect(field('ISBN')).toHaveValue('');
   });
 
-  it('wants both contributor fields or neither', async () => {
+  it('wants both fields of each contributor or neither, and takes several', async () => {
     const { user } = renderPage();
     await user.type(field('Contributor name'), 'Jo Bloggs');
     await user.click(continueButton());
-    expect(field('Contributor role')).toHaveAccessibleDescription(M.contributor);
+    expect(role()).toHaveAccessibleDescription(M.contributor);
+    await user.type(role(), 'Editor');
+    expect(role()).not.toHaveAccessibleDescription(M.contributor);
+
+    await user.click(screen.getByRole('button', { name: 'Add contributor' }));
+    const second = screen.getByRole('group', { name: 'Contributor 2' });
+    await user.type(within(second).getByRole('combobox', { name: 'Contributor role' }), 'Foreword by');
+    await user.click(continueButton());
+    expect(within(second).getByRole('textbox', { name: 'Contributor name' })).toHaveAccessibleDescription(
+      M.contributor,
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove contributor 2' }));
+    expect(screen.queryByRole('group', { name: 'Contributor 2' })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('calc_contributors') ?? 'null')).toEqual([
+      { name: 'Jo Bloggs', role: 'Editor' },
+    ]);
   });
 
   it('keeps the draft under calc_ and shows it again after a remount', async () => {
     const { user, view } = renderPage();
     await fillValidPrintBook(user);
     await user.type(field('Contributor name'), 'Jo');
-    expect(JSON.parse(localStorage.getItem('calc_bookDetails') ?? '{}')).toMatchObject({
-      title: 'The Long Road',
-      format: 'print',
-      genreId: '2',
-      isbn: '9780306406157',
-    });
+    const stored = (name: string) => JSON.parse(localStorage.getItem(`calc_${name}`) ?? 'null');
+    expect(stored('title')).toBe('The Long Road');
+    expect(stored('bookFormat')).toBe('print');
+    expect(stored('genre')).toBe('2');
+    expect(stored('isbnNumber')).toBe('9780306406157');
+    expect(stored('isLocal')).toBe(true);
+    expect(stored('contributors')).toEqual([{ name: 'Jo' }]);
     expect(localStorage.getItem('calc_detailsPage')).toBe('1');
     view.unmount();
 
@@ -159,7 +180,35 @@ describe('/new-book/general-info (book details, page 1)', () => {
     expect(await screen.findByText('Calculator page')).toBeInTheDocument();
     expect(location()).toHaveTextContent('/new-book/calculator');
     expect(JSON.parse(localStorage.getItem('calc_completedSteps') ?? '[]')).toEqual(['general-info']);
-    expect(log.map((request) => request.path)).toEqual(['/user/quoteinfo']);
+    expect(log.filter((request) => request.path === '/user/getvalidisbn')).toEqual([
+      expect.objectContaining({ method: 'POST', body: { isbn: '9780306406157' } }),
+    ]);
+  });
+
+  it('says when another book uses the ISBN (POST /user/getvalidisbn), until the ISBN changes', async () => {
+    const { user } = renderPage({ isbnFree: false });
+    await fillValidPrintBook(user);
+    await user.click(continueButton());
+
+    expect(await screen.findByText(M.isbnInUse)).toBeInTheDocument();
+    expect(field('ISBN')).toHaveAccessibleDescription(M.isbnInUse);
+    expect(location()).toHaveTextContent('/new-book/general-info');
+    await user.type(field('ISBN'), '{Backspace}8');
+    expect(field('ISBN')).not.toHaveAccessibleDescription(M.isbnInUse);
+  });
+
+  it('opens the leave prompt on the browser back button too', async () => {
+    renderPage();
+    window.history.back();
+    expect(await screen.findByRole('dialog', { name: 'Do you wish to go back to the dashboard?' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/new-book/general-info');
+  });
+
+  it('opens the remembered page 2 when entered again', async () => {
+    localStorage.setItem('calc_bookFormat', JSON.stringify('print'));
+    localStorage.setItem('calc_detailsPage', '2');
+    renderPage();
+    expect(await screen.findByText('Calculator page')).toBeInTheDocument();
   });
 
   it('asks before Back leaves for the dashboard', async () => {
