@@ -41,9 +41,14 @@ test('publishing rights: the questionnaire resolves before the wizard continues'
   await expect(page.getByRole('heading', { level: 1, name: 'Book details' })).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuetext', '11%');
 
-  // The browser's back inside the app (not a page load): the stage is completed, so Continue reads 'Next'.
+  // The browser's back button on page 1 asks before leaving (the leave-to-dashboard prompt).
   await page.goBack();
-  await expect(page).toHaveURL((url) => url.pathname === '/new-book/publishing-rights');
+  const prompt = page.getByRole('dialog', { name: 'Do you wish to go back to the dashboard?' });
+  await prompt.getByRole('button', { name: 'No, stay here' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/general-info');
+
+  // Publishing rights again: the stage is completed, so Continue reads 'Next'.
+  await page.goto('/new-book/publishing-rights');
   await expect(page.getByRole('radio', { name: 'No' })).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
 
