@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
 import { BASE_PATHS } from './lib/stages';
+import { ConfirmDetailsScreen } from './routes/confirm-details';
 import { GeneralInfoScreen } from './routes/general-info';
 import { PublishingRightsScreen } from './routes/publishing-rights';
 import { StageScreen } from './routes/stage-screen';
@@ -28,6 +29,11 @@ export default function App() {
           key={`${base}/general-info`}
           path={`${base}/general-info`}
           element={<GeneralInfoScreen base={base} />}
+        />,
+        <Route
+          key={`${base}/confirm-details`}
+          path={`${base}/confirm-details`}
+          element={<ConfirmDetailsScreen base={base} />}
         />,
         <Route key={`${base}/:stage`} path={`${base}/:stage`} element={<StageScreen base={base} />} />,
       ])}

@@ -41,7 +41,10 @@ describe('remote_wizard App', () => {
     expect(progress()).toHaveAttribute('aria-valuetext', '0%');
   });
 
-  it.each(STAGES.filter((stage) => stage !== 'publishing-rights' && stage !== 'general-info'))(
+  /** The stages with a screen of their own (tested here and in their own suites). */
+  const BUILT = ['publishing-rights', 'general-info', 'confirm-details'];
+
+  it.each(STAGES.filter((stage) => !BUILT.includes(stage)))(
     'has one heading, the progress bar and a way back for the stage %s',
     (stage) => {
       renderAt(`/new-book/${stage}`);
@@ -63,6 +66,19 @@ describe('remote_wizard App', () => {
     expect(progress()).toHaveAttribute('aria-valuetext', '11%');
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     await genresLoaded();
+  });
+
+  it('shows confirm-details (book details, page 3) for a draft with a format', async () => {
+    localStorage.setItem('calc_bookFormat', JSON.stringify('print'));
+    renderAt('/my-first-book/confirm-details');
+    expect(screen.getByRole('heading', { level: 1, name: 'Book details' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Confirm specifications' })).toBeInTheDocument();
+    expect(document.title).toBe('Print on Demand | My first book: Confirm specifications');
+    expect(progress()).toHaveAttribute('aria-valuenow', '33.33');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
+    // The summary waits for the options (GET /user/quoteinfo), and Confirm for the summary.
+    expect(await screen.findByText('Format', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
   });
 
   it('divides by 10 stages once the upload type is raw', async () => {

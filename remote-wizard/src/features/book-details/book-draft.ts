@@ -40,6 +40,7 @@ export const TEXT_FIELDS = [
   'internationalBookPrice',
   'voiceGender',
   'voiceAccent',
+  'voiceArtist',
   'voiceArtistName',
   'numChapters',
 ] as const;
