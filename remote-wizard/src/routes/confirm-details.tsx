@@ -11,6 +11,7 @@ import {
   type QuoteResource,
 } from '@pod/shared-contracts';
 import { WizardProgress } from '../components/wizard-progress';
+import { readDraft } from '../lib/draft-storage';
 import { stagePath, type BasePath } from '../lib/stages';
 import { useStageFlow } from '../lib/use-stage-flow';
 import { readBookDraft, rememberDetailsPage } from '../features/book-details/book-draft';
@@ -77,6 +78,12 @@ export function ConfirmDetailsScreen({ base }: { base: BasePath }) {
   const navigate = useNavigate();
   const { complete } = useStageFlow(base, 'confirm-details');
   const [draft] = useState(readBookDraft);
+  // A quote already saved for this draft (back from publisher-info): never save a second book.
+  const [quoteSaved] = useState(
+    () =>
+      typeof readDraft<unknown>('localBookId', null) === 'number' ||
+      typeof readDraft<unknown>('internationalBookId', null) === 'number',
+  );
   const resources = useResourcesQuery();
   const prices = usePricesQuery();
   const body = useMemo(() => (resources.data ? toQuoteBody(draft, resources.data) : null), [draft, resources.data]);
@@ -106,6 +113,8 @@ export function ConfirmDetailsScreen({ base }: { base: BasePath }) {
         royalties={royalties}
         onBack={back}
         onSaved={complete}
+        quoteSaved={quoteSaved}
+        onNext={() => navigate(stagePath(base, 'publisher-info'))}
       />
     </>
   );

@@ -46,6 +46,10 @@ function QuoteAlert({ failure }: { failure: QuoteFailure }) {
 
 /** Props of {@link BookDetailsPageThree}. */
 export interface BookDetailsPageThreeProps {
+  /** The draft's quote is saved already (its book ids are stored): Confirm would save a second book. */
+  quoteSaved?: boolean;
+  /** With a saved quote, 'Next' goes on to publisher-info. */
+  onNext?: () => void;
   draft: BookDraft;
   /** GET /user/quoteinfo: the option names of the summary. */
   resources: QueryStateProps<QuoteResource[]>['query'];
@@ -69,6 +73,8 @@ export function BookDetailsPageThree({
   royalties,
   onBack,
   onSaved,
+  quoteSaved = false,
+  onNext,
 }: BookDetailsPageThreeProps) {
   const { submit, submitting, failure } = useSubmitQuote(onSaved);
   const royaltiesHeading = useId();
@@ -91,14 +97,26 @@ export function BookDetailsPageThree({
         </QueryState>
       </Card>
       {failure ? <QuoteAlert failure={failure} /> : null}
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onBack} disabled={submitting}>
-          Back
-        </Button>
-        <Button onClick={() => (body ? void submit(body) : undefined)} busy={submitting} disabled={!body}>
-          Confirm
-        </Button>
-      </div>
+      {quoteSaved ? (
+        <>
+          <p role="status">
+            The quote for this book is saved and its specifications are final. To change them, start a new book.
+          </p>
+          <div className={styles.actions}>
+            <span />
+            <Button onClick={onNext}>Next</Button>
+          </div>
+        </>
+      ) : (
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onBack} disabled={submitting}>
+            Back
+          </Button>
+          <Button onClick={() => (body ? void submit(body) : undefined)} busy={submitting} disabled={!body}>
+            Confirm
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -371,4 +371,14 @@ describe('/new-book/confirm-details (book details, page 3)', () => {
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     expect(location()).toHaveTextContent('/my-first-book/e-book');
   });
+
+  it('never saves a second quote for a draft whose quote is saved: Next goes on to publisher-info', async () => {
+    localStorage.setItem('calc_localBookId', '101');
+    const user = renderPage();
+    expect(await screen.findByRole('status')).toHaveTextContent('The quote for this book is saved');
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(location()).toHaveTextContent('/new-book/publisher-info');
+    expect(quoteCalls()).toHaveLength(0);
+  });
 });
