@@ -16,6 +16,7 @@ export const ALLOW = {
   databaseJwtSecret: 'ALLOW_DATABASE_JWT_SECRET',
   weakJwtSecret: 'ALLOW_WEAK_JWT_SECRET',
   devMailbox: 'ALLOW_DEV_MAILBOX',
+  localPublicUrl: 'ALLOW_LOCAL_PUBLIC_URL',
 } as const;
 
 /** HS256 wants a key at least as long as its hash: 32 bytes. */
@@ -97,6 +98,9 @@ export function productionRefusals(
     );
   }
 
+  const publicUrlProblem = publicUrlRefusal(env.PUBLIC_URL);
+  if (publicUrlProblem) refuse(ALLOW.localPublicUrl, publicUrlProblem);
+
   if (config.devMailbox === 'open') {
     refuse(
       ALLOW.devMailbox,
@@ -104,6 +108,31 @@ export function productionRefusals(
     );
   }
   return reasons;
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+
+/**
+ * Why PUBLIC_URL cannot be the address users reach, or null: e-mailed links (account
+ * verification, password reset) and the payment providers' return and notify URLs are built
+ * from it, so unset (the localhost default), plain http or a loopback host would send users and
+ * providers nowhere, or send reset links in the clear.
+ */
+function publicUrlRefusal(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) {
+    return 'PUBLIC_URL is not set: e-mailed links and payment return URLs would point at http://localhost';
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `PUBLIC_URL (${value}) is not a URL`;
+  }
+  if (LOOPBACK_HOSTS.test(url.hostname)) return `PUBLIC_URL (${value}) is a loopback address that users cannot reach`;
+  if (url.protocol !== 'https:')
+    return `PUBLIC_URL (${value}) is not https: password-reset links would travel in the clear`;
+  return null;
 }
 
 /** Whether `url` is a payment sandbox: this server's /sandbox/* (on any host) or a provider's own. */

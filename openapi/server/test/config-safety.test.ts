@@ -138,6 +138,20 @@ describe('production refusals', () => {
     assertRefusedOnce({ DEV_MAILBOX: 'open' }, /^DEV_MAILBOX=open/, 'ALLOW_DEV_MAILBOX');
   });
 
+  it('refuse a PUBLIC_URL that users cannot reach or that is not https', () => {
+    const cases: Array<[string | undefined, RegExp]> = [
+      [undefined, /^PUBLIC_URL is not set/],
+      ['  ', /^PUBLIC_URL is not set/],
+      ['portal.example.test', /is not a URL/],
+      ['http://localhost:8080', /loopback address/],
+      ['https://127.0.0.1', /loopback address/],
+      ['https://[::1]:8443', /loopback address/],
+      ['http://portal.example.test', /is not https/],
+    ];
+    for (const [value, pattern] of cases) assertRefusedOnce({ PUBLIC_URL: value }, pattern, 'ALLOW_LOCAL_PUBLIC_URL');
+    assert.deepEqual(refusalsWith({ PUBLIC_URL: 'https://books.example.co.za/' }), []);
+  });
+
   it('take only 1 or true as allowing', () => {
     for (const value of ['0', 'yes', '', 'false']) {
       assert.equal(refusalsWith({ DEV_MAILBOX: 'open', ALLOW_DEV_MAILBOX: value }).length, 1, value);
