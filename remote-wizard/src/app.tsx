@@ -4,8 +4,12 @@ import { BASE_PATHS } from './lib/stages';
 import { ConfirmDetailsScreen } from './routes/confirm-details';
 import { GeneralInfoScreen } from './routes/general-info';
 import { PublishingRightsScreen } from './routes/publishing-rights';
+import { RoyaltyCalculatorScreen, type CalculatorStage } from './routes/royalty-calculator';
 import { StageScreen } from './routes/stage-screen';
 import { APP_VERSION } from './app-version';
+
+/** Page 2 of the book details: one screen for the three entry points, each the calculator of its format. */
+const CALCULATOR_STAGES: readonly CalculatorStage[] = ['calculator', 'e-book', 'audio-book'];
 
 // Which build is on screen, for the QA pins badge (never shown to customers).
 reportLoadedVersion('remote_wizard', APP_VERSION);
@@ -35,6 +39,13 @@ export default function App() {
           path={`${base}/confirm-details`}
           element={<ConfirmDetailsScreen base={base} />}
         />,
+        ...CALCULATOR_STAGES.map((stage) => (
+          <Route
+            key={`${base}/${stage}`}
+            path={`${base}/${stage}`}
+            element={<RoyaltyCalculatorScreen base={base} stage={stage} />}
+          />
+        )),
         <Route key={`${base}/:stage`} path={`${base}/:stage`} element={<StageScreen base={base} />} />,
       ])}
       <Route path="*" element={<PageNotFound />} />

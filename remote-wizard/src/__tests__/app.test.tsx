@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
@@ -10,7 +10,7 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  renderWithProviders(
+  return renderWithProviders(
     <>
       <App />
       <Where />
@@ -41,8 +41,8 @@ describe('remote_wizard App', () => {
     expect(progress()).toHaveAttribute('aria-valuetext', '0%');
   });
 
-  /** The stages with a screen of their own (tested here and in their own suites). */
-  const BUILT = ['publishing-rights', 'general-info', 'confirm-details'];
+  /** Stages with screens of their own (tested here and in their own suites); the others are placeholders. */
+  const BUILT = ['publishing-rights', 'general-info', 'calculator', 'e-book', 'audio-book', 'confirm-details'];
 
   it.each(STAGES.filter((stage) => !BUILT.includes(stage)))(
     'has one heading, the progress bar and a way back for the stage %s',
@@ -131,9 +131,25 @@ describe('remote_wizard App', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it.each(['calculator', 'e-book', 'audio-book'])('shows the royalty widget on the %s stage only', (stage) => {
-    renderAt(`/new-book/${stage}`);
+  it.each([
+    ['print', 'calculator'],
+    ['ebook', 'e-book'],
+    ['audiobook', 'audio-book'],
+  ])('shows page 2 of a %s book on %s, with the royalty widget', async (format, stage) => {
+    localStorage.setItem('calc_bookFormat', JSON.stringify(format));
+    const { queryClient } = renderAt(`/new-book/${stage}`);
+    expect(screen.getByText(`/new-book/${stage}`, { selector: 'output' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Book details' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Royalty calculator' })).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuetext', '22%');
     expect(screen.getByRole('region', { name: 'Royalty estimate' })).toHaveTextContent('Not enough info');
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  });
+
+  it('sends page 2 without a format back to page 1', async () => {
+    renderAt('/my-first-book/calculator');
+    expect(screen.getByRole('status')).toHaveTextContent('/my-first-book/general-info');
+    await genresLoaded();
   });
 
   it('shows no royalty widget on other stages', () => {

@@ -37,6 +37,20 @@ export const BOOK_DETAILS_MESSAGES = {
   internationalPaper: 'Please select an international paper type',
   internationalCover: 'Please select an international cover type',
   negativeRoyalty: 'Estimated royals cannot be a negative amount.',
+  // Page 2's fields that the spec covers only with 'similar messages' (the wizard's README lists them).
+  orientation: 'Please select the orientation of your book',
+  heightMissing: 'Please enter the height of your book',
+  heightInvalid: 'Please enter a valid height for your book - between 50 and 1000 mm.',
+  widthMissing: 'Please enter the width of your book',
+  widthInvalid: 'Please enter a valid width for your book - between 50 and 1000 mm.',
+  coverFinish: 'Please select a cover finish for your book',
+  paperSide: 'Please select a paper side for your book',
+  spineOption: 'Please select a spine option for your book',
+  voiceGender: 'Please select the gender of the voice artist',
+  voiceAccent: 'Please select the accent of the voice artist',
+  voiceArtist: 'Please select a voice artist for your book',
+  chaptersMissing: 'Please enter the number of chapters in your book',
+  chaptersInvalid: 'Please enter a valid number of chapters for your book - a whole number from 1 to 500.',
   contributor: 'Please fill both the Contributor Name and Contributor Role fields',
   saddleStitch: 'Maximum number of pages for saddle stitch binding is 96.',
 } as const;
@@ -141,3 +155,143 @@ export type BookDetailsPage1 = Infer<typeof BookDetailsPage1>;
 function contributorPart(other: unknown): Struct<string, null> {
   return blank(other) ? anyText : define<string>('ContributorPart', (value) => (blank(value) ? M.contributor : true));
 }
+
+/** The fewest pages of a book (spec section 9). */
+export const MIN_PAGES = 18;
+/** The most pages of a print book or an audiobook ('max 1200 for non-eBook'). */
+export const MAX_PRINT_PAGES = 1200;
+/** The most pages of an eBook: portal.yaml's `PageCount` bound (the spec sets none). */
+export const MAX_EBOOK_PAGES = 10_000;
+/** The most pages a saddle-stitched book can have (spec section 5). */
+export const SADDLE_STITCH_MAX_PAGES = 96;
+/** A custom height or width in mm: at least this... */
+export const MIN_DIMENSION_MM = 50;
+/** ...and at most this (portal.yaml `Dimension`: a metre). */
+export const MAX_DIMENSION_MM = 1000;
+/** The most chapters of an audiobook recording (a bound the spec leaves open). */
+export const MAX_CHAPTERS = 500;
+/** A selling price as typed: up to 8 digits and up to 2 decimals (spec section 9). */
+export const PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
+
+/** Page orientations of a print book (spec section 3). */
+export const ORIENTATIONS = ['portrait', 'landscape', 'square'] as const;
+/** Colour options: colour ('Colo') or black and white (spec section 9). */
+export const COLOUR_OPTIONS = ['Colo', 'B&W'] as const;
+/** Cover finishes (spec section 9). */
+export const COVER_FINISHES = ['Matt', 'Gloss'] as const;
+/** Voice genders of an audiobook recording. */
+export const VOICE_GENDERS = ['Female', 'Male'] as const;
+/** The size value of a custom height and width (the others are standard size ids). */
+export const CUSTOM_SIZE = 'custom';
+
+type Format = (typeof BOOK_FORMATS)[number];
+
+/**
+ * The page count's message for a format, or undefined when it is fine. The order is the
+ * server's (bulk-row.ts `toPages`): digits, at least 18, whole, even (print), then the format's
+ * maximum: 1200 for print and audiobooks, 10 000 for eBooks (beyond it the server says the count
+ * is not valid, so the form does too).
+ */
+export function pageCountMessage(value: unknown, format: Format | undefined): string | undefined {
+  if (blank(value)) return M.pagesMissing;
+  const text = String(value).trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return M.pagesInvalid;
+  const pages = Number(text);
+  if (pages < MIN_PAGES) return M.pagesMin;
+  if (!Number.isInteger(pages)) return M.pagesHalf;
+  if (format === 'ebook') return pages > MAX_EBOOK_PAGES ? M.pagesInvalid : undefined;
+  if (format !== 'audiobook' && pages % 2 !== 0) return M.pagesOdd;
+  return pages > MAX_PRINT_PAGES ? M.pagesMax : undefined;
+}
+
+/** A selling price as typed: present, the input pattern, more than 0 (the server refuses 0). */
+export const SellingPrice = define<string>('SellingPrice', (value) => {
+  if (blank(value)) return M.priceMissing;
+  const text = (value as string).trim();
+  return PRICE_PATTERN.test(text) && Number(text) > 0 ? true : M.priceInvalid;
+});
+
+/** A custom dimension in mm: present, a number (2 decimals at most) from 50 to 1000. */
+function dimension(missing: string, invalid: string): Struct<string, null> {
+  return define<string>('Dimension', (value) => {
+    if (blank(value)) return missing;
+    const text = (value as string).trim();
+    const mm = Number(text);
+    return /^\d{1,4}(\.\d{1,2})?$/.test(text) && mm >= MIN_DIMENSION_MM && mm <= MAX_DIMENSION_MM ? true : invalid;
+  });
+}
+
+/** The number of chapters to record: present, a whole number from 1 to 500. */
+const ChapterCount = define<string>('ChapterCount', (value) => {
+  if (blank(value)) return M.chaptersMissing;
+  const text = (value as string).trim();
+  return /^\d{1,3}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_CHAPTERS ? true : M.chaptersInvalid;
+});
+
+/** One of `values`, else `message`. */
+function oneOfWith(values: readonly string[], message: string): Struct<string, null> {
+  return define<string>('OneOf', (value) => (values.includes(value as string) ? true : message));
+}
+
+/** Any value: a rule that does not apply to this book (another format or region). */
+const notAsked = define<string>('NotAsked', () => true);
+const flag = optional(boolean());
+
+/** `struct` when the book (the parent object) meets `applies`, otherwise anything. */
+function askedWhen(applies: (book: Record<string, unknown>) => boolean, struct: Struct<string, null>) {
+  return dynamic<string>((_value, ctx) => (applies(parentOf(ctx.branch)) ? struct : notAsked));
+}
+
+const isPrint = (book: Record<string, unknown>) => book.bookFormat === 'print';
+const printLocal = (book: Record<string, unknown>) => isPrint(book) && book.isLocal === true;
+const printInternational = (book: Record<string, unknown>) => isPrint(book) && book.isInternational === true;
+const recording = (book: Record<string, unknown>) => book.bookFormat === 'audiobook' && book.recordingRequired === true;
+
+/**
+ * Page 2 of the book details (the royalty calculator), flat, with the draft's field names and
+ * aware of the format and regions chosen on page 1: print asks orientation, size (custom height
+ * and width), colour, cover finish, paper side, spine and the paper and cover types of each
+ * chosen region; every format asks the page count (its own maximum) and the price of each region
+ * it is sold in (eBooks internationally only); an audiobook with a recording asks the voice and
+ * the number of chapters. The page count over a chosen type's maxPage, the saddle-stitch limit
+ * and a negative royalty need the options' data and are the form's (and the server's) rules.
+ */
+export const BookDetailsPage2 = object({
+  bookFormat: BookFormat,
+  isLocal: boolean(),
+  isInternational: boolean(),
+  numPages: dynamic<string>((_value, ctx) => {
+    const format = parentOf(ctx.branch).bookFormat as Format | undefined;
+    return define<string>('PageCount', (value) => pageCountMessage(value, format) ?? true);
+  }),
+  orientation: askedWhen(isPrint, oneOfWith(ORIENTATIONS, M.orientation)),
+  size: askedWhen(isPrint, required(M.size)),
+  height: askedWhen((book) => isPrint(book) && book.size === CUSTOM_SIZE, dimension(M.heightMissing, M.heightInvalid)),
+  width: askedWhen((book) => isPrint(book) && book.size === CUSTOM_SIZE, dimension(M.widthMissing, M.widthInvalid)),
+  bookHeight: anyText,
+  bookWidth: anyText,
+  color: askedWhen(isPrint, oneOfWith(COLOUR_OPTIONS, M.colour)),
+  coverFinish: askedWhen(isPrint, oneOfWith(COVER_FINISHES, M.coverFinish)),
+  paperSide: askedWhen(isPrint, required(M.paperSide)),
+  spineOption: askedWhen(isPrint, required(M.spineOption)),
+  localPaperType: askedWhen(printLocal, required(M.localPaper)),
+  localCoverPaperType: askedWhen(printLocal, required(M.localCover)),
+  internationalPaperType: askedWhen(printInternational, required(M.internationalPaper)),
+  internationalCoverPaperType: askedWhen(printInternational, required(M.internationalCover)),
+  bookPrice: askedWhen((book) => book.bookFormat !== 'ebook' && book.isLocal === true, SellingPrice),
+  internationalBookPrice: askedWhen((book) => book.isInternational === true, SellingPrice),
+  heavyGraphics: flag,
+  spotUvNeeded: flag,
+  duplexNeeded: flag,
+  softTouchMattLaminationNeeded: flag,
+  spiralBoundNeeded: flag,
+  duplexNeededInt: flag,
+  perforationNeededInt: flag,
+  recordingRequired: flag,
+  voiceGender: askedWhen(recording, oneOfWith(VOICE_GENDERS, M.voiceGender)),
+  voiceAccent: askedWhen(recording, required(M.voiceAccent)),
+  voiceArtist: askedWhen(recording, required(M.voiceArtist)),
+  numChapters: askedWhen(recording, ChapterCount),
+});
+/** Page 2 of the book details as the form keeps it (and the draft stores it). */
+export type BookDetailsPage2 = Infer<typeof BookDetailsPage2>;

@@ -40,6 +40,7 @@ export const TEXT_FIELDS = [
   'internationalBookPrice',
   'voiceGender',
   'voiceAccent',
+  // the chosen voice artist's id (an addition: the spec keeps only the name, the quote sends the id)
   'voiceArtist',
   'voiceArtistName',
   'numChapters',

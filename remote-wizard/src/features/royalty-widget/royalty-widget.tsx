@@ -8,6 +8,9 @@ import styles from './royalty-widget.module.css';
 /** Progress (percent) from which the labels lose their '(est.)' (spec: 33.33). */
 export const FINAL_LABEL_PROGRESS = 33.33;
 
+/** The royalty of each region on screen, in rand or dollars; null for a region not shown. */
+export type ShownRoyalties = Record<RoyaltyRegion, number | null>;
+
 /** Props of {@link RoyaltyWidget}. */
 export interface RoyaltyWidgetProps {
   /** The book draft as the widget reads it (see royalty-draft.ts). */
@@ -18,6 +21,11 @@ export interface RoyaltyWidgetProps {
   floating?: boolean;
   /** Told whether a shown royalty is negative; the page blocks with the negative-royalty modal. */
   onNegativeRoyaltyChange?: (negative: boolean) => void;
+  /**
+   * Told the royalties on screen (null for a region not shown), or null while none are shown; the
+   * page decides what blocks (an eBook's $0 royalty too).
+   */
+  onRoyaltiesChange?: (royalties: ShownRoyalties | null) => void;
   /** 'Use minimum price' of a region's breakdown: the engine's lowest price with a royalty of 0.00 or more. */
   onUseMinimumPrice?: (region: RoyaltyRegion, price: number) => void;
 }
@@ -58,6 +66,7 @@ export function RoyaltyWidget({
   progress,
   floating = false,
   onNegativeRoyaltyChange,
+  onRoyaltiesChange,
   onUseMinimumPrice,
 }: RoyaltyWidgetProps) {
   const { shown, resources } = useRoyaltyEstimate(draft);
@@ -68,6 +77,13 @@ export function RoyaltyWidget({
   useEffect(() => {
     onNegativeRoyaltyChange?.(negative);
   }, [negative, onNegativeRoyaltyChange]);
+
+  const figures = shown.kind === 'figures';
+  const localRoyalty = figures ? (shown.local?.royalty ?? null) : null;
+  const internationalRoyalty = figures ? (shown.international?.royalty ?? null) : null;
+  useEffect(() => {
+    onRoyaltiesChange?.(figures ? { local: localRoyalty, international: internationalRoyalty } : null);
+  }, [figures, localRoyalty, internationalRoyalty, onRoyaltiesChange]);
 
   // Paper-option counts: print only, per chosen region, once the options are loaded.
   const regions = chosenRegions(draft);
