@@ -983,7 +983,8 @@ export interface paths {
          *     - international print royalty = 70% of the price (30% wholesale share) - print cost.
          *     - eBook / audiobook royalty = 70% of the funds left after a 50% wholesale discount of
          *       the price (net of VAT when local).
-         *     - `minimumPrice` = the lowest price (cent) with a royalty of 0.00 or more.
+         *     - `minimumPrice` = the lowest price (one cent or more) with a royalty of 0.00 or more
+         *       (more than 0.00 for an eBook, whose wizard page blocks on a royalty of 0).
          *
          *     The constants come from the `prices` configuration (GET /user/pricinglist); the values
          *     above are the defaults. When the page count exceeds the chosen paper or cover type's

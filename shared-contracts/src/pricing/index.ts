@@ -22,6 +22,7 @@ export {
   localRoyalty,
   minimumPrice,
   minimumPriceCents,
+  isAcceptedRoyaltyCents,
   royaltyBreakdown,
   royaltyBreakdownCents,
   type BreakdownLine,

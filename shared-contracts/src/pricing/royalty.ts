@@ -125,9 +125,18 @@ export function internationalRoyalty(input: RoyaltyInput, config: PriceConfig): 
 export const MAX_PRICE_CENTS = 99_999_999_99;
 
 /**
- * The lowest list price in cents whose royalty is 0 or more ('Use minimum price'), or null when
- * no accepted price reaches it. The royalty never falls as the price rises (each rounding step
- * moves by at most the cent it follows), so a binary search over cents finds the exact cent.
+ * Whether a royalty lets the wizard go on: 0 or more, and for an eBook more than 0 (the spec
+ * blocks page 2 on an eBook royalty of 0).
+ */
+export function isAcceptedRoyaltyCents(format: Format, royaltyCents: number): boolean {
+  return format === 'ebook' ? royaltyCents > 0 : royaltyCents >= 0;
+}
+
+/**
+ * The lowest list price in cents (at least 1: a price of 0 is refused) whose royalty the wizard
+ * accepts ('Use minimum price': 0 or more, more than 0 for an eBook), or null when no accepted
+ * price reaches it. The royalty never falls as the price rises (each rounding step moves by at
+ * most the cent it follows), so a binary search over cents finds the exact cent.
  */
 export function minimumPriceCents(
   region: Region,
@@ -135,14 +144,14 @@ export function minimumPriceCents(
   printCostCents: number,
   config: PriceConfig,
 ): number | null {
-  const royaltyAt = (cents: number) =>
-    royaltyBreakdownCents(region, format, cents, printCostCents, config).royaltyCents;
-  if (royaltyAt(MAX_PRICE_CENTS) < 0) return null;
-  let low = 0;
+  const acceptedAt = (cents: number) =>
+    isAcceptedRoyaltyCents(format, royaltyBreakdownCents(region, format, cents, printCostCents, config).royaltyCents);
+  if (!acceptedAt(MAX_PRICE_CENTS)) return null;
+  let low = 1;
   let high = MAX_PRICE_CENTS;
   while (low < high) {
     const mid = Math.floor((low + high) / 2);
-    if (royaltyAt(mid) >= 0) high = mid;
+    if (acceptedAt(mid)) high = mid;
     else low = mid + 1;
   }
   return low;

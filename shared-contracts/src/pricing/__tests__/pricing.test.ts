@@ -4,6 +4,7 @@ import {
   estimateRoyalties,
   internationalPrintCost,
   localPrintCost,
+  isAcceptedRoyaltyCents,
   minimumPriceCents,
   processingCost,
   royaltyBreakdownCents,
@@ -54,7 +55,7 @@ const EXAMPLES: Array<{
     printCost: 0,
     lines: { listPrice: 999, wholesaleDiscount: -500, channelShare: -150 },
     royalty: 3.49,
-    minimumPrice: 0,
+    minimumPrice: 0.02,
   },
   {
     name: 'local audiobook at R199',
@@ -63,7 +64,7 @@ const EXAMPLES: Array<{
     printCost: 0,
     lines: { listPrice: 19900, vat: -2596, wholesaleDiscount: -8652, channelShare: -2596 },
     royalty: 60.56,
-    minimumPrice: 0,
+    minimumPrice: 0.01,
   },
   {
     name: 'local A4 colour spiral book, 100 pages at R300 (negative)',
@@ -96,15 +97,18 @@ describe('pricing engine: worked examples', () => {
   });
 
   it.each(EXAMPLES)(
-    'the minimum price of "$name" gives a royalty of 0.00 or more, one cent less below 0',
+    'the minimum price of "$name" (1 cent or more) gives an accepted royalty (0.00 or more, above 0 for an eBook), one cent less not',
     ({ input, region, printCost }) => {
       const format = input.format;
       const costCents = Math.round(printCost * 100);
       const minimum = minimumPriceCents(region, format, costCents, config);
       if (minimum === null) throw new Error('expected a minimum price');
-      expect(royaltyBreakdownCents(region, format, minimum, costCents, config).royaltyCents).toBeGreaterThanOrEqual(0);
-      if (minimum > 0)
-        expect(royaltyBreakdownCents(region, format, minimum - 1, costCents, config).royaltyCents).toBeLessThan(0);
+      const royaltyAt = (cents: number) => royaltyBreakdownCents(region, format, cents, costCents, config).royaltyCents;
+      expect(minimum).toBeGreaterThanOrEqual(1);
+      expect(isAcceptedRoyaltyCents(format, royaltyAt(minimum))).toBe(true);
+      if (format === 'ebook') expect(royaltyAt(minimum)).toBeGreaterThan(0);
+      else expect(royaltyAt(minimum)).toBeGreaterThanOrEqual(0);
+      if (minimum > 1) expect(isAcceptedRoyaltyCents(format, royaltyAt(minimum - 1))).toBe(false);
     },
   );
 });
