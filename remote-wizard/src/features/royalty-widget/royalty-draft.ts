@@ -1,5 +1,4 @@
 import type { BookFormat, EstimateInput, PricedOption, QuoteResource, RegionChoice } from '@pod/shared-contracts';
-import { readDraft } from '../../lib/draft-storage';
 
 /**
  * What the royalty widget reads of the book draft (new-book-wizard.md section 3), already
@@ -118,39 +117,6 @@ export function toRoyaltyDraft(values: Readonly<Record<string, unknown>>): Royal
     voiceGender: toText(read('voiceGender')),
     voiceAccent: toText(read('voiceAccent')),
   };
-}
-
-/** The widget's view of the calc_ draft in browser storage. */
-export function readRoyaltyDraft(): RoyaltyDraft {
-  const names = [
-    'bookFormat',
-    'isLocal',
-    'isInternational',
-    'bookPrice',
-    'internationalBookPrice',
-    'numPages',
-    'localPaperType',
-    'localCoverPaperType',
-    'internationalPaperType',
-    'internationalCoverPaperType',
-    'intCoverType',
-    'height',
-    'bookHeight',
-    'width',
-    'bookWidth',
-    'paperSide',
-    'spineOption',
-    'spotUvNeeded',
-    'duplexNeeded',
-    'softTouchMattLaminationNeeded',
-    'spiralBoundNeeded',
-    'duplexNeededInt',
-    'perforationNeededInt',
-    'recordingRequired',
-    'voiceGender',
-    'voiceAccent',
-  ];
-  return toRoyaltyDraft(Object.fromEntries(names.map((name) => [name, readDraft<unknown>(name, null)])));
 }
 
 /** The regions the draft prices: eBooks are international only (the spec forces it). */

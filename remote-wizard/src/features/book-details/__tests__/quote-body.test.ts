@@ -1,83 +1,20 @@
-import type { QuoteResource } from '@pod/shared-contracts';
 import { EMPTY_BOOK_DRAFT, type BookDraft } from '../book-draft';
+import { PRINT_BODY, PRINT_BOOK, RESOURCES } from './print-book-fixture';
 import { toQuoteBody } from '../quote-body';
 
-const RESOURCES = [
-  { group: 'localBookTypes', id: 1, name: 'Paperback (Perfect Bound)', maxPage: 1200, unitCost: 14 },
-  { group: 'internationalBookTypes', id: 7, name: 'Paperback (Perfect Bound)', maxPage: 828, unitCost: 1 },
-  {
-    group: 'sizes',
-    id: 8,
-    name: 'A5',
-    height: 210,
-    width: 148,
-    template: 'A5',
-    orientation: 'portrait',
-    isLocal: true,
-    isInternational: true,
-  },
-] as QuoteResource[];
-
-/** A 240-page A5 paperback for both regions, as pages 1 and 2 store it. */
+/** The fixture's book with the ISBN and title as an author may type them. */
 const printBook = (overrides: Partial<BookDraft> = {}): BookDraft => ({
-  ...EMPTY_BOOK_DRAFT,
+  ...PRINT_BOOK,
   title: '  Stars over Limpopo ',
-  bookFormat: 'print',
-  genre: '2',
   isbnNumber: '978-0 306-40615 7',
-  numPages: '240',
-  size: '8',
-  bookHeight: '210',
-  bookWidth: '148',
-  orientation: 'portrait',
-  binding: 'Paperback (Perfect Bound)',
-  coverFinish: 'Matt',
-  color: 'B&W',
-  localPaperType: '1',
-  localCoverPaperType: '1',
-  internationalPaperType: '2',
   internationalCoverPaperType: '7',
-  bookPrice: '249.00',
-  internationalBookPrice: '14.99',
+  spotUvNeeded: false,
   ...overrides,
 });
 
 describe('toQuoteBody (POST /user/getquote)', () => {
   it('sends a print book for both regions with numbers for figures and ids', () => {
-    expect(toQuoteBody(printBook(), RESOURCES)).toEqual({
-      book_title: 'Stars over Limpopo',
-      no_of_pages: 240,
-      format_type: 'print',
-      is_local: true,
-      l_paper_type_id: 1,
-      l_cover_type_id: 1,
-      local_price: 249,
-      international_price: 14.99,
-      is_international: true,
-      i_paper_type_id: 2,
-      i_cover_type_id: 7,
-      gender: null,
-      nationality: null,
-      isbn_is_required: false,
-      barcode_is_required: false,
-      isbn: '9780306406157',
-      spine_id: 105,
-      genre: 2,
-      heavy_graphics: false,
-      heavyGraphics: false,
-      voiceover_id: null,
-      spot_uv: false,
-      duplex_needed: false,
-      soft_touch_matt_lamination: false,
-      spiral_bound: false,
-      i_duplex_covered: false,
-      perforation: false,
-      recording_needed: false,
-      finish: 'Matt',
-      bind: 'Paperback (Perfect Bound)',
-      height: 210,
-      width: 148,
-    });
+    expect(toQuoteBody(printBook(), RESOURCES)).toEqual({ ...PRINT_BODY, spot_uv: false });
   });
 
   it('strips dashes and spaces from the ISBN, and sends none when one is to be registered', () => {
