@@ -142,6 +142,14 @@ test.afterAll(async () => {
   buildCheckout(undefined);
 });
 
+/**
+ * The builds between this journey's requests run synchronously and block the worker's event
+ * loop, often for longer than the server's keep-alive timeout (72 s): a kept-alive socket would
+ * then be closed by the server while the worker cannot see it, and the next request written to
+ * it fails with 'socket hang up'. Each request here uses a connection of its own.
+ */
+const NO_KEEP_ALIVE = { headers: { Connection: 'close' } };
+
 test(`deploy ${REMOTE.package} ${OLD} then ${NEW} into ${ENVIRONMENT}`, async ({ request }) => {
   const root = deploymentsStaticRoot();
   const before = stagingConfig();
@@ -149,7 +157,7 @@ test(`deploy ${REMOTE.package} ${OLD} then ${NEW} into ${ENVIRONMENT}`, async ({
 
   await test.step(`the ${ENVIRONMENT} server starts as a copy of local`, async () => {
     expect(before.environment).toBe(ENVIRONMENT);
-    const served = (await (await request.get('/remotes.json')).json()) as RemotesConfig;
+    const served = (await (await request.get('/remotes.json', NO_KEEP_ALIVE)).json()) as RemotesConfig;
     expect(served.environment, 'environment of GET /remotes.json').toBe(ENVIRONMENT);
     expect(served.remotes[REMOTE.name]?.version).toBe(before.remotes[REMOTE.name]?.version);
   });
@@ -183,7 +191,7 @@ test(`deploy ${REMOTE.package} ${OLD} then ${NEW} into ${ENVIRONMENT}`, async ({
       fs.readFileSync(path.join(root, 'environments', ENVIRONMENT, 'history.json'), 'utf8'),
     ) as Record<string, { version: string }[]>;
     expect(history[REMOTE.name]?.map((entry) => entry.version)).toEqual([OLD, NEW]);
-    const served = (await (await request.get('/remotes.json')).json()) as RemotesConfig;
+    const served = (await (await request.get('/remotes.json', NO_KEEP_ALIVE)).json()) as RemotesConfig;
     expect(served.remotes[REMOTE.name]?.version, 'GET /remotes.json').toBe(NEW);
   });
 
