@@ -104,6 +104,9 @@ export function DescriptionField({
             className={`${fieldControlClassName ?? ''} ${styles.textarea ?? ''}`}
             rows={maxWords === undefined ? 10 : 6}
             value={value}
+            onKeyDown={() => {
+              pasting.current = false; // a paste that changed nothing must not let the next keystroke through
+            }}
             onPaste={() => {
               pasting.current = true;
             }}

@@ -66,6 +66,8 @@ export function MetadataForm({
   return (
     <Form<MetadataValues>
       initialValues={initialValues}
+      // Each field subscribes to its own state: a keystroke re-renders that field, not the form.
+      subscription={{}}
       validate={(values) => validateForm(BookMetadata, { ...values, bookFormat })}
       onSubmit={onContinue}
       render={({ handleSubmit, form }) => {

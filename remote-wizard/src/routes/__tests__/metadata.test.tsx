@@ -32,7 +32,7 @@ function renderPage(draft: Record<string, unknown> = {}) {
     </Routes>,
     { route: '/new-book/metadata', probe: true, queryClient },
   );
-  return userEvent.setup();
+  return userEvent.setup({ delay: null });
 }
 
 /** Fills every required field of a print book with valid values. */
