@@ -1,15 +1,54 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
-import { BASE_PATHS } from './lib/stages';
+import { BASE_PATHS, type BasePath } from './lib/stages';
+import { ApplicabilityScreen, type ApplicabilityStage } from './routes/applicability';
+import { ConfirmBleedCoverScreen } from './routes/confirm-bleed-cover';
 import { ConfirmDetailsScreen } from './routes/confirm-details';
 import { GeneralInfoScreen } from './routes/general-info';
+import { MetadataScreen } from './routes/metadata';
+import { PaymentMethodScreen } from './routes/payment-method';
 import { PublishingRightsScreen } from './routes/publishing-rights';
 import { RoyaltyCalculatorScreen, type CalculatorStage } from './routes/royalty-calculator';
 import { StageScreen } from './routes/stage-screen';
+import { SubmissionCompleteScreen } from './routes/submission-complete';
+import { UploadTypeScreen } from './routes/upload-type';
 import { APP_VERSION } from './app-version';
 
 /** Page 2 of the book details: one screen for the three entry points, each the calculator of its format. */
 const CALCULATOR_STAGES: readonly CalculatorStage[] = ['calculator', 'e-book', 'audio-book'];
+
+/** Applicability of Terms and Conditions: one screen under both of its stage names. */
+const APPLICABILITY_STAGES: readonly ApplicabilityStage[] = ['accept-terms-additional', 'applicability'];
+
+/** The stages from the upload type to the cart confirmation (upload-assets is still a placeholder). */
+function finishingRoutes(base: BasePath) {
+  return [
+    <Route key={`${base}/upload-type`} path={`${base}/upload-type`} element={<UploadTypeScreen base={base} />} />,
+    <Route key={`${base}/metadata`} path={`${base}/metadata`} element={<MetadataScreen base={base} />} />,
+    <Route
+      key={`${base}/confirm-bleed-cover`}
+      path={`${base}/confirm-bleed-cover`}
+      element={<ConfirmBleedCoverScreen base={base} />}
+    />,
+    ...APPLICABILITY_STAGES.map((stage) => (
+      <Route
+        key={`${base}/${stage}`}
+        path={`${base}/${stage}`}
+        element={<ApplicabilityScreen base={base} stage={stage} />}
+      />
+    )),
+    <Route
+      key={`${base}/payment-method`}
+      path={`${base}/payment-method`}
+      element={<PaymentMethodScreen base={base} />}
+    />,
+    <Route
+      key={`${base}/submission-complete`}
+      path={`${base}/submission-complete`}
+      element={<SubmissionCompleteScreen base={base} />}
+    />,
+  ];
+}
 
 // Which build is on screen, for the QA pins badge (never shown to customers).
 reportLoadedVersion('remote_wizard', APP_VERSION);
@@ -46,6 +85,7 @@ export default function App() {
             element={<RoyaltyCalculatorScreen base={base} stage={stage} />}
           />
         )),
+        ...finishingRoutes(base),
         <Route key={`${base}/:stage`} path={`${base}/:stage`} element={<StageScreen base={base} />} />,
       ])}
       <Route path="*" element={<PageNotFound />} />

@@ -42,7 +42,21 @@ describe('remote_wizard App', () => {
   });
 
   /** Stages with screens of their own (tested here and in their own suites); the others are placeholders. */
-  const BUILT = ['publishing-rights', 'general-info', 'calculator', 'e-book', 'audio-book', 'confirm-details'];
+  const BUILT = [
+    'publishing-rights',
+    'general-info',
+    'calculator',
+    'e-book',
+    'audio-book',
+    'confirm-details',
+    'upload-type',
+    'metadata',
+    'confirm-bleed-cover',
+    'accept-terms-additional',
+    'applicability',
+    'payment-method',
+    'submission-complete',
+  ];
 
   it.each(STAGES.filter((stage) => !BUILT.includes(stage)))(
     'has one heading, the progress bar and a way back for the stage %s',
@@ -57,6 +71,23 @@ describe('remote_wizard App', () => {
       );
     },
   );
+
+  it.each([
+    ['upload-type', 'Select Upload Type', '88.89'],
+    ['metadata', 'Additional Details', '100'],
+    ['confirm-bleed-cover', 'Cover Requirements', '100'],
+    ['accept-terms-additional', 'Applicability of Terms and Conditions', '100'],
+    ['applicability', 'Applicability of Terms and Conditions', '100'],
+    ['payment-method', 'Select Payment Method', '100'],
+    ['submission-complete', 'Submission complete', '100'],
+  ])('shows %s with its heading and progress, under both base paths', async (stage, heading, percent) => {
+    localStorage.setItem('calc_bookFormat', JSON.stringify('print'));
+    const { queryClient } = renderAt(`/my-first-book/${stage}`);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`Print on Demand | My first book: ${heading}`);
+    expect(progress()).toHaveAttribute('aria-valuenow', percent);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  });
 
   it('shows general-info (book details, page 1) at 1 of 9 stages', async () => {
     renderAt('/new-book/general-info');

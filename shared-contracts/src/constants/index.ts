@@ -77,3 +77,5 @@ export const OFFICE_HOURS: Readonly<Record<number, { open: string; close: string
   4: { open: '08:00', close: '17:00' },
   5: { open: '08:00', close: '16:30' },
 };
+
+export * from './metadata-lists';

@@ -16,6 +16,13 @@ export interface DateFieldProps {
   min?: string | undefined;
   max?: string | undefined;
   className?: string;
+  /** The input's id and name (a form focuses its first failing field by them). */
+  id?: string;
+  name?: string;
+  /** The owner's message (a form's rule), shown when the field finds nothing wrong itself. */
+  error?: string | undefined;
+  /** Called when the field loses focus (a form marks it touched). */
+  onBlur?: () => void;
 }
 
 /**
@@ -25,7 +32,7 @@ export interface DateFieldProps {
  * `onChange`, anything else gives '' (no day), so nothing is filtered by a day the field does not
  * show, and the problem is explained under the field once the user leaves it.
  */
-export function DateField({ label, value, onChange, min, max, className }: DateFieldProps) {
+export function DateField({ label, value, onChange, min, max, className, id, name, error, onBlur }: DateFieldProps) {
   const [text, setText] = useState(() => formatDay(value));
   const [touched, setTouched] = useState(false);
   const emitted = useRef(value);
@@ -46,14 +53,19 @@ export function DateField({ label, value, onChange, min, max, className }: DateF
   return (
     <TextField
       className={className}
+      id={id}
+      name={name}
       label={label}
       hint="dd-mm-yyyy"
       inputMode="numeric"
       autoComplete="off"
       placeholder="dd-mm-yyyy"
       value={text}
-      error={touched ? problem : null}
-      onBlur={() => setTouched(true)}
+      error={(touched ? problem : null) ?? error}
+      onBlur={() => {
+        setTouched(true);
+        onBlur?.();
+      }}
       onChange={(event) => {
         const next = event.target.value;
         setText(next);

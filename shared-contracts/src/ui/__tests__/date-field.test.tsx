@@ -82,4 +82,26 @@ describe('DateField', () => {
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('');
   });
+
+  it("shows the owner's message when it finds nothing wrong itself, and reports leaving", async () => {
+    const user = userEvent.setup();
+    const onBlur = jest.fn();
+    render(
+      <DateField
+        label="Publication date"
+        name="publicationDate"
+        value=""
+        onChange={() => undefined}
+        onBlur={onBlur}
+        error="Please select your book's publication date"
+      />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Publication date' });
+    expect(field).toHaveAttribute('name', 'publicationDate');
+    expect(field).toHaveAccessibleDescription("dd-mm-yyyy Please select your book's publication date");
+    await user.type(field, '99');
+    await user.tab();
+    expect(onBlur).toHaveBeenCalledTimes(1);
+    expect(field).toHaveAccessibleDescription(`dd-mm-yyyy ${DATE_FORMAT_MESSAGE}`);
+  });
 });
