@@ -8,3 +8,4 @@ export * from './auth';
 export * from './coupon';
 export * from './validate-form';
 export * from './book-details';
+export * from './publisher-bank';
