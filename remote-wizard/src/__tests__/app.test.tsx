@@ -42,7 +42,16 @@ describe('remote_wizard App', () => {
   });
 
   /** Stages with screens of their own (tested here and in their own suites); the others are placeholders. */
-  const BUILT = ['publishing-rights', 'general-info', 'calculator', 'e-book', 'audio-book', 'confirm-details'];
+  const BUILT = [
+    'publishing-rights',
+    'general-info',
+    'calculator',
+    'e-book',
+    'audio-book',
+    'confirm-details',
+    'publisher-info',
+    'bank-details',
+  ];
 
   it.each(STAGES.filter((stage) => !BUILT.includes(stage)))(
     'has one heading, the progress bar and a way back for the stage %s',
@@ -79,6 +88,17 @@ describe('remote_wizard App', () => {
     // The summary waits for the options (GET /user/quoteinfo), and Confirm for the summary.
     expect(await screen.findByText('Format', { selector: 'dt' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+  });
+
+  it.each([
+    ['publisher-info', 'Publisher Details', '44.44'],
+    ['bank-details', 'Your Bank Details', '55.56'],
+  ])('routes %s under /my-first-book too', (stage, heading, percent) => {
+    renderAt(`/my-first-book/${stage}`);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`Print on Demand | My first book: ${heading}`);
+    expect(progress()).toHaveAttribute('aria-valuenow', percent);
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
   it('divides by 10 stages once the upload type is raw', async () => {

@@ -32,7 +32,17 @@ const optionText = (country: Country) => `${country.name} ${country.dial_code}`;
  * leading 0). The picker is a combobox 'Country code' after the WAI-ARIA pattern: typing filters
  * by name or dial code, Up/Down/Enter/Escape, flags from /assets/flags/{code}.svg.
  */
-export function PhoneInput({ value, onChange, onFocus, onBlur, label = 'Telephone', name, error, hint, readOnly }: PhoneInputProps) {
+export function PhoneInput({
+  value,
+  onChange,
+  onFocus,
+  onBlur,
+  label = 'Telephone',
+  name,
+  error,
+  hint,
+  readOnly,
+}: PhoneInputProps) {
   const [picked, setPicked] = useState<Country>();
   const numberRef = useRef<HTMLInputElement>(null);
   const shown = detectCountry(value, picked) ?? picked ?? DEFAULT_COUNTRY;
@@ -97,13 +107,19 @@ function CountryPicker({
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   useEffect(() => {
-    if (open && active >= 0) document.getElementById(`${listId}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+    if (open && active >= 0)
+      document.getElementById(`${listId}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [open, active, listId]);
 
   const openList = () => {
     setOpen(true);
     setQuery('');
-    setActive(Math.max(0, searchCountries('').findIndex((each) => each.code === country.code)));
+    setActive(
+      Math.max(
+        0,
+        searchCountries('').findIndex((each) => each.code === country.code),
+      ),
+    );
   };
   const close = () => {
     setOpen(false);

@@ -24,8 +24,10 @@ export function LockedNote({ children }: { children: ReactNode }) {
 }
 
 /** Props of {@link ProfileTextField}. */
-export interface ProfileTextFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'children'> {
+export interface ProfileTextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'value' | 'onChange' | 'children'
+> {
   name: string;
   label: string;
   /** Read-only: a saved profile value, or a value kept in step with another field. */

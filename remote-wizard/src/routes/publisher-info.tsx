@@ -45,8 +45,7 @@ export function PublisherInfoScreen({ base }: { base: BasePath }) {
   const lastName = user?.name_last ?? user?.lastname ?? '';
   const email = user?.email ?? '';
   const self = useMemo(
-    (): SelfPublisher | null =>
-      user ? { name: `${firstName} ${lastName}`.trim(), email } : null,
+    (): SelfPublisher | null => (user ? { name: `${firstName} ${lastName}`.trim(), email } : null),
     [user, firstName, lastName, email],
   );
 

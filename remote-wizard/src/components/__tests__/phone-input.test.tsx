@@ -89,7 +89,11 @@ describe('PhoneInput', () => {
     const list = screen.getByRole('listbox', { name: 'Countries' });
     expect(within(list).getAllByRole('option').length).toBeGreaterThanOrEqual(240);
     await user.type(country(), 'zimb');
-    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['Zimbabwe +263']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Zimbabwe +263']);
     await user.keyboard('{Enter}');
     expect(value()).toBe('+263821234567');
     expect(country()).toHaveValue('Zimbabwe +263');

@@ -11,12 +11,7 @@ import {
   validateForm,
   type DetailsItem,
 } from '@pod/shared-contracts';
-import {
-  LockedNote,
-  ProfileCheckbox,
-  ProfileSelect,
-  ProfileTextField,
-} from '../../components/profile-fields';
+import { LockedNote, ProfileCheckbox, ProfileSelect, ProfileTextField } from '../../components/profile-fields';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { LOCKED_NOTE } from '../../lib/saved-profile';
 import type { BankTextField, BankValues } from './bank-draft';
@@ -292,8 +287,8 @@ export function BankForm({
             }
           >
             <p>
-              These exact details will be used to pay out your royalties. Please check them carefully: Print on
-              Demand is not responsible for payments made to incorrect bank details.
+              These exact details will be used to pay out your royalties. Please check them carefully: Print on Demand
+              is not responsible for payments made to incorrect bank details.
             </p>
             {confirming ? <DetailsList items={summary(confirming)} /> : null}
           </Modal>

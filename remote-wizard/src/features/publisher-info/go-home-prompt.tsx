@@ -27,8 +27,8 @@ export function GoHomePrompt({ open, onStay }: { open: boolean; onStay: () => vo
       }
     >
       <p>
-        Your book specifications are final and cannot be altered. To change them, the upload process must be
-        started anew.
+        Your book specifications are final and cannot be altered. To change them, the upload process must be started
+        anew.
       </p>
     </Modal>
   );

@@ -2,12 +2,7 @@ import { useRef } from 'react';
 import { Form, FormSpy } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { Button, PublisherDetails, validateForm } from '@pod/shared-contracts';
-import {
-  LockedNote,
-  ProfileCheckbox,
-  ProfilePhoneField,
-  ProfileTextField,
-} from '../../components/profile-fields';
+import { LockedNote, ProfileCheckbox, ProfilePhoneField, ProfileTextField } from '../../components/profile-fields';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { LOCKED_NOTE } from '../../lib/saved-profile';
 import type { PublisherTextField, PublisherValues } from './publisher-draft';

@@ -255,7 +255,7 @@ describe('a resume link to /new-book/publisher-info', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   });
 
-  it("keeps what was typed for the same book", async () => {
+  it('keeps what was typed for the same book', async () => {
     writeDraft('localBookId', null);
     writeDraft('internationalBookId', 21);
     writeDraft('publisherName', 'Typed Press');
