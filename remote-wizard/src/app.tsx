@@ -7,6 +7,8 @@ import { ConfirmDetailsScreen } from './routes/confirm-details';
 import { GeneralInfoScreen } from './routes/general-info';
 import { MetadataScreen } from './routes/metadata';
 import { PaymentMethodScreen } from './routes/payment-method';
+import { BankDetailsScreen } from './routes/bank-details';
+import { PublisherInfoScreen } from './routes/publisher-info';
 import { PublishingRightsScreen } from './routes/publishing-rights';
 import { RoyaltyCalculatorScreen, type CalculatorStage } from './routes/royalty-calculator';
 import { StageScreen } from './routes/stage-screen';
@@ -77,6 +79,16 @@ export default function App() {
           key={`${base}/confirm-details`}
           path={`${base}/confirm-details`}
           element={<ConfirmDetailsScreen base={base} />}
+        />,
+        <Route
+          key={`${base}/publisher-info`}
+          path={`${base}/publisher-info`}
+          element={<PublisherInfoScreen base={base} />}
+        />,
+        <Route
+          key={`${base}/bank-details`}
+          path={`${base}/bank-details`}
+          element={<BankDetailsScreen base={base} />}
         />,
         ...CALCULATOR_STAGES.map((stage) => (
           <Route

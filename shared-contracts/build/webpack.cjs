@@ -162,12 +162,14 @@ function htmlTemplate({ hasManifest }) {
 
 /**
  * Emits every file of an app's `public/` at the root of its output (the host's icons and web
- * manifest, remote-library's CSV template and example) without
- * an extra package: the files are few and never processed.
+ * manifest, remote-library's CSV template and example), and every file of each extra folder
+ * under its `to` path (the host's flag images from country-flag-icons), without an extra
+ * package: the files are never processed.
  */
 class CopyPublicFilesPlugin {
-  constructor(publicDir) {
-    this.publicDir = publicDir;
+  /** @param {{ from: string, to: string }[]} folders absolute source folders and output paths ('' for the root) */
+  constructor(folders) {
+    this.folders = folders;
   }
 
   apply(compiler) {
@@ -181,15 +183,34 @@ class CopyPublicFilesPlugin {
               const full = path.join(dir, entry.name);
               return entry.isDirectory() ? walk(full) : [full];
             });
-          for (const file of walk(this.publicDir)) {
-            compilation.fileDependencies.add(file);
-            const name = path.relative(this.publicDir, file).split(path.sep).join('/');
-            compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+          for (const { from, to } of this.folders) {
+            for (const file of walk(from)) {
+              compilation.fileDependencies.add(file);
+              const name = path.posix.join(to, path.relative(from, file).split(path.sep).join('/'));
+              compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+            }
           }
         },
       );
     });
   }
+}
+
+/**
+ * The dev server's answer for the copied folders (the build emits them; the dev server serves
+ * them from their sources): the file a GET path names, or null.
+ * @param {{ from: string, to: string }[]} folders
+ * @param {string} requestPath the decoded URL path
+ */
+function copiedFileFor(folders, requestPath) {
+  for (const { from, to } of folders) {
+    const prefix = to ? `/${to}/` : '/';
+    if (!requestPath.startsWith(prefix)) continue;
+    const file = path.join(from, requestPath.slice(prefix.length));
+    if (!file.startsWith(from + path.sep)) continue;
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) return file;
+  }
+  return null;
 }
 
 /**
@@ -293,12 +314,13 @@ function reactRefreshPlugin(isProduction) {
 
 /**
  * The webpack configuration of one front-end app.
- * @param {{ name: string, dir: string, exposes?: Record<string, string>, port: number, isHost?: boolean }} options
+ * @param {{ name: string, dir: string, exposes?: Record<string, string>, port: number, isHost?: boolean, copy?: { from: string, to: string }[] }} options
  *   name: the federated name (`host`, `remote_account`...); dir: the app's folder;
- *   exposes: the remote's exposed modules; port: the dev server port.
+ *   exposes: the remote's exposed modules; port: the dev server port; copy: further folders
+ *   copied into the output as they are (absolute `from`, output path `to`).
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
-function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
+function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy = [] }) {
   if (!name || !dir || !port) throw new Error('createAppConfig needs name, dir and port');
   // Plugins and loaders come from the app's own dependencies, so they run on the very
   // webpack instance that the app's webpack-cli loaded.
@@ -317,6 +339,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
     const isProduction = mode === 'production';
     const publicDir = path.join(dir, 'public');
     const hasPublic = fs.existsSync(publicDir);
+    const copied = [...(hasPublic ? [{ from: publicDir, to: '' }] : []), ...copy];
     const hashed = isProduction ? '[name].[contenthash].js' : '[name].js';
     const styleLoader = isProduction ? MiniCssExtractPlugin.loader : loader('style-loader');
 
@@ -420,7 +443,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
           // The host's index.html answers every SPA route: scripts must be root-absolute.
           publicPath: isHost ? '/' : 'auto',
         }),
-        hasPublic && new CopyPublicFilesPlugin(publicDir),
+        copied.length > 0 && new CopyPublicFilesPlugin(copied),
         reactRefreshPlugin(isProduction),
       ].filter(Boolean),
       devServer: {
@@ -433,18 +456,12 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false }) {
         ...(isHost
           ? {
               setupMiddlewares: (middlewares) => {
-                if (hasPublic) {
+                if (copied.length > 0) {
                   middlewares.unshift({
                     name: 'public-files',
                     middleware: (req, res, next) => {
-                      const file = path.join(publicDir, decodeURIComponent(req.path));
-                      if (
-                        req.method !== 'GET' ||
-                        !file.startsWith(publicDir) ||
-                        !fs.existsSync(file) ||
-                        fs.statSync(file).isDirectory()
-                      )
-                        return next();
+                      const file = req.method === 'GET' ? copiedFileFor(copied, decodeURIComponent(req.path)) : null;
+                      if (!file) return next();
                       res.sendFile(file);
                     },
                   });

@@ -26,9 +26,9 @@ function HostScreens() {
  * path goes to the remote that owns it (or to 'Page Not Found').
  */
 export function AppRoutes({ tabBlocked = false }: { tabBlocked?: boolean }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const user = useCurrentUser();
-  const wizardRedirect = useWizardPageLoadRedirect(pathname);
+  const wizardRedirect = useWizardPageLoadRedirect(pathname, search);
   const statusRedirect = useUserStatusRedirect(pathname);
   const route = matchAppRoute(pathname);
 

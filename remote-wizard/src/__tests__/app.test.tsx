@@ -56,6 +56,8 @@ describe('remote_wizard App', () => {
     'applicability',
     'payment-method',
     'submission-complete',
+    'publisher-info',
+    'bank-details',
   ];
 
   it.each(STAGES.filter((stage) => !BUILT.includes(stage)))(
@@ -110,6 +112,17 @@ describe('remote_wizard App', () => {
     // The summary waits for the options (GET /user/quoteinfo), and Confirm for the summary.
     expect(await screen.findByText('Format', { selector: 'dt' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+  });
+
+  it.each([
+    ['publisher-info', 'Publisher Details', '44.44'],
+    ['bank-details', 'Your Bank Details', '55.56'],
+  ])('routes %s under /my-first-book too', (stage, heading, percent) => {
+    renderAt(`/my-first-book/${stage}`);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`Print on Demand | My first book: ${heading}`);
+    expect(progress()).toHaveAttribute('aria-valuenow', percent);
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
   it('divides by 10 stages once the upload type is raw', async () => {

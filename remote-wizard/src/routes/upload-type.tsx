@@ -5,6 +5,7 @@ import { StageActions } from '../components/stage-actions';
 import { WizardProgress } from '../components/wizard-progress';
 import { UPLOAD_TYPE_FIELD } from '../lib/completed-stages';
 import { writeDraft } from '../lib/draft-storage';
+import { useResumeLink } from '../lib/resume';
 import { stagePath, type BasePath } from '../lib/stages';
 import { useStageFlow } from '../lib/use-stage-flow';
 import { flowName } from './flow-name';
@@ -20,6 +21,8 @@ const UPLOAD_TYPES = [
  * spec says (the stage before, contract, only continues to metadata itself).
  */
 export function UploadTypeScreen({ base }: { base: BasePath }) {
+  // A resume link from the library ('Continue Upload Process' of a signed contract) lands here.
+  useResumeLink('upload-type');
   useDocumentTitle(`${flowName(base)}: Select Upload Type`);
   const navigate = useNavigate();
   const { continueLabel, complete } = useStageFlow(base, 'upload-type');

@@ -9,3 +9,4 @@ export * from './coupon';
 export * from './validate-form';
 export * from './book-details';
 export * from './metadata';
+export * from './publisher-bank';

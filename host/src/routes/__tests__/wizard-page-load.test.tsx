@@ -20,6 +20,25 @@ describe('wizardPageLoadTarget', () => {
       expect(wizardPageLoadTarget(path)).toBeNull();
     },
   );
+
+  it.each([
+    ['/new-book/publisher-info', '?continue=true&lbid=11&ibid=21&region=li'],
+    ['/new-book/publisher-info', '?continue=true&lbid=11&region=l'],
+    ['/new-book/upload-type', '?continue=true&ibid=21&region=i'],
+  ])('lets the resume link %s%s through', (path, search) => {
+    expect(wizardPageLoadTarget(path, search)).toBeNull();
+  });
+
+  it.each([
+    ['/new-book/publisher-info', ''],
+    ['/new-book/publisher-info', '?continue=false&lbid=11'],
+    ['/new-book/publisher-info', '?continue=true&region=li'],
+    ['/new-book/publisher-info', '?continue=true&lbid=abc'],
+    ['/new-book/bank-details', '?continue=true&lbid=11'],
+    ['/new-book/upload-type/more', '?continue=true&lbid=11'],
+  ])('does not take %s%s for a resume link', (path, search) => {
+    expect(wizardPageLoadTarget(path, search)).toBe('/new-book/publishing-rights');
+  });
 });
 
 describe('the wizard page-load rule', () => {
@@ -28,6 +47,13 @@ describe('the wizard page-load rule', () => {
 
     expect(await wizardAt('/new-book/publishing-rights')).toBeInTheDocument();
     expect(location()).toHaveTextContent('/new-book/publishing-rights');
+  });
+
+  it('lets a page load on a resume link open its stage with the query', async () => {
+    renderApp('/new-book/publisher-info?continue=true&lbid=11&ibid=21&region=li', { user: THANDI });
+
+    expect(await wizardAt('/new-book/publisher-info')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/new-book/publisher-info?continue=true&lbid=11&ibid=21&region=li');
   });
 
   it('happens once: the same stage reached in the app afterwards stays', async () => {

@@ -51,6 +51,16 @@ describe('/new-book/upload-type (Select Upload Type)', () => {
     expect(readCompletedStages()).toContain('upload-type');
   });
 
+  it("takes the library's resume link: the book ids and regions, the stages up to contract, then a clean address", async () => {
+    renderAt('/new-book/upload-type?continue=true&lbid=11&ibid=12&region=li');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Select Upload Type' })).toBeInTheDocument();
+    expect(readDraft('localBookId', null)).toBe(11);
+    expect(readDraft('internationalBookId', null)).toBe(12);
+    expect(readCompletedStages()).toContain('contract');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/new-book\/upload-type$/);
+  });
+
   it('leads Back to metadata too, without marking the stage', async () => {
     const user = renderAt('/new-book/upload-type');
     await user.click(screen.getByRole('button', { name: 'Back' }));
