@@ -1,7 +1,9 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
 import { BASE_PATHS } from './lib/stages';
+import { AcceptTermsScreen } from './routes/accept-terms';
 import { ConfirmDetailsScreen } from './routes/confirm-details';
+import { ContractScreen } from './routes/contract';
 import { GeneralInfoScreen } from './routes/general-info';
 import { PublishingRightsScreen } from './routes/publishing-rights';
 import { RoyaltyCalculatorScreen, type CalculatorStage } from './routes/royalty-calculator';
@@ -39,6 +41,12 @@ export default function App() {
           path={`${base}/confirm-details`}
           element={<ConfirmDetailsScreen base={base} />}
         />,
+        <Route
+          key={`${base}/accept-terms`}
+          path={`${base}/accept-terms`}
+          element={<AcceptTermsScreen base={base} />}
+        />,
+        <Route key={`${base}/contract`} path={`${base}/contract`} element={<ContractScreen base={base} />} />,
         ...CALCULATOR_STAGES.map((stage) => (
           <Route
             key={`${base}/${stage}`}

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
+import { installFakeFetch, installFakeSignaturePad, renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 import { STAGES } from '../lib/stages';
+
+// Accept Terms and Sign draws on canvases jsdom does not have.
+installFakeSignaturePad();
 
 function Where() {
   return <output>{useLocation().pathname}</output>;
@@ -42,7 +45,16 @@ describe('remote_wizard App', () => {
   });
 
   /** Stages with screens of their own (tested here and in their own suites); the others are placeholders. */
-  const BUILT = ['publishing-rights', 'general-info', 'calculator', 'e-book', 'audio-book', 'confirm-details'];
+  const BUILT = [
+    'publishing-rights',
+    'general-info',
+    'calculator',
+    'e-book',
+    'audio-book',
+    'confirm-details',
+    'accept-terms',
+    'contract',
+  ];
 
   it.each(STAGES.filter((stage) => !BUILT.includes(stage)))(
     'has one heading, the progress bar and a way back for the stage %s',
@@ -79,6 +91,17 @@ describe('remote_wizard App', () => {
     // The summary waits for the options (GET /user/quoteinfo), and Confirm for the summary.
     expect(await screen.findByText('Format', { selector: 'dt' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+  });
+
+  it.each([
+    ['/new-book/accept-terms', 'Accept Terms and Sign', 'New book: Accept Terms and Sign', '66.67'],
+    ['/my-first-book/contract', 'Check Your Email', 'My first book: Check Your Email', '77.78'],
+  ])('shows %s', async (path, heading, title, percent) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`Print on Demand | ${title}`);
+    expect(progress()).toHaveAttribute('aria-valuenow', percent);
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   });
 
   it('divides by 10 stages once the upload type is raw', async () => {
