@@ -3,7 +3,9 @@ import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
 import { BASE_PATHS, type BasePath } from './lib/stages';
 import { ApplicabilityScreen, type ApplicabilityStage } from './routes/applicability';
 import { ConfirmBleedCoverScreen } from './routes/confirm-bleed-cover';
+import { AcceptTermsScreen } from './routes/accept-terms';
 import { ConfirmDetailsScreen } from './routes/confirm-details';
+import { ContractScreen } from './routes/contract';
 import { GeneralInfoScreen } from './routes/general-info';
 import { MetadataScreen } from './routes/metadata';
 import { PaymentMethodScreen } from './routes/payment-method';
@@ -90,6 +92,12 @@ export default function App() {
           path={`${base}/bank-details`}
           element={<BankDetailsScreen base={base} />}
         />,
+        <Route
+          key={`${base}/accept-terms`}
+          path={`${base}/accept-terms`}
+          element={<AcceptTermsScreen base={base} />}
+        />,
+        <Route key={`${base}/contract`} path={`${base}/contract`} element={<ContractScreen base={base} />} />,
         ...CALCULATOR_STAGES.map((stage) => (
           <Route
             key={`${base}/${stage}`}

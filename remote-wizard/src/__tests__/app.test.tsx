@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
+import { installFakeFetch, installFakeSignaturePad, renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 import { STAGES } from '../lib/stages';
+
+// Accept Terms and Sign draws on canvases jsdom does not have.
+installFakeSignaturePad();
 
 function Where() {
   return <output>{useLocation().pathname}</output>;
@@ -58,6 +61,8 @@ describe('remote_wizard App', () => {
     'submission-complete',
     'publisher-info',
     'bank-details',
+    'accept-terms',
+    'contract',
   ];
 
   it.each(STAGES.filter((stage) => !BUILT.includes(stage)))(
@@ -123,6 +128,17 @@ describe('remote_wizard App', () => {
     expect(document.title).toBe(`Print on Demand | My first book: ${heading}`);
     expect(progress()).toHaveAttribute('aria-valuenow', percent);
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/new-book/accept-terms', 'Accept Terms and Sign', 'New book: Accept Terms and Sign', '66.67'],
+    ['/my-first-book/contract', 'Check Your Email', 'My first book: Check Your Email', '77.78'],
+  ])('shows %s', async (path, heading, title, percent) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`Print on Demand | ${title}`);
+    expect(progress()).toHaveAttribute('aria-valuenow', percent);
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   });
 
   it('divides by 10 stages once the upload type is raw', async () => {

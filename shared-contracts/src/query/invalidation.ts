@@ -12,6 +12,8 @@ export const INVALIDATION_RULES = {
   booksAdded: ['books', 'cart', 'user'],
   /** A book was deleted or archived (it may have been in the cart). */
   bookRemoved: ['books', 'cart', 'user', 'orders', 'sales'],
+  /** A contract was signed: the book's stage moved on and the signature is on the user. */
+  contractSigned: ['books', 'user'],
   /** An item left the cart or a coupon was applied. */
   cartChanged: ['cart', 'user'],
   /** A payment settled (balance or provider): the cart, the balance, the books' stage and the ledger moved. */

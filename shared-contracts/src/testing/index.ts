@@ -9,8 +9,11 @@
  * - `deferred`: a promise with its resolve handle, to hold an answer until the test releases it.
  * - `renderWithProviders`, `Providers`, `LocationProbe`, `createTestQueryClient`: the one way
  *   to render a screen (session store, a fresh QueryClient with retry off, a MemoryRouter).
+ * - `installFakeSignaturePad`, `drawOnPad`, `fakeSignatureDataUrl`, `FakeSignaturePadEngine`:
+ *   SignaturePad without a canvas (jsdom has none); real drawing is left to the journeys.
  */
 
+export { drawOnPad, fakeSignatureDataUrl, FakeSignaturePadEngine, installFakeSignaturePad } from './signature-pad';
 export { createTestQueryClient, LocationProbe, Providers, renderWithProviders, type ProvidersOptions } from './render';
 
 function base64Url(value: string): string {

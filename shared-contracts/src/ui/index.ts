@@ -38,6 +38,14 @@ export {
 export { PlaceholderScreen } from './placeholder-screen';
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
+export {
+  SignaturePad,
+  signaturePadWidth,
+  SIGNATURE_PAD_BREAKPOINT,
+  SIGNATURE_PAD_HEIGHT,
+  SIGNATURE_PAD_UNAVAILABLE,
+  type SignaturePadProps,
+} from './signature-pad';
 export { SignInPrompt, type SignInPromptProps } from './sign-in-prompt';
 export { SessionGate, type SessionGateProps } from './session-gate';
 export { mountStandalone } from './standalone';
