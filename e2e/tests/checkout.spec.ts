@@ -6,7 +6,7 @@ import { DEMO, signIn } from './support/accounts';
 // Checkout against the real server and its built-in PayFast-compatible sandbox (openapi/server
 // src/payments/sandbox.ts), on the `checkout` project's own database (playwright.config.ts).
 // The seed (openapi/server/src/seed.ts) gives two carts:
-// - publisher@pod.local: balance R 2 000.00, one eBook in the cart (R 749 + VAT = R 861.35):
+// - publisher@pod.local: balance R 2 000.00, one eBook in the cart (R 299 + VAT = R 343.85):
 //   the balance covers it.
 // - demo@pod.local: balance R 1 250.00, two print uploads in the cart ('Rivers of Gold' R 1 000
 //   processing + R 250 ISBN, 'Growing Up Ubuntu' R 1 000; + VAT = R 2 587.50): R 1 337.50 short.
@@ -48,9 +48,9 @@ test('a cart the balance covers is paid from the balance', async ({ page }) => {
   await expect(page).toHaveURL((url) => url.pathname === '/checkout/cart');
 
   const row = page.getByRole('row', { name: /Letters from Lagos/ });
-  await expect(row).toContainText('749.00');
-  await expect(row).toContainText('112.35');
-  await expect(row).toContainText('861.35');
+  await expect(row).toContainText('299.00');
+  await expect(row).toContainText('44.85');
+  await expect(row).toContainText('343.85');
   await expectNoA11yViolations(page);
 
   await page.getByRole('button', { name: 'Proceed' }).click();
@@ -58,14 +58,14 @@ test('a cart the balance covers is paid from the balance', async ({ page }) => {
     (url) => url.pathname === '/checkout/success' && url.searchParams.get('tref')!.startsWith('BAL-'),
   );
   await expect(page.getByRole('heading', { name: SUCCESS })).toBeVisible();
-  await expect(balance(page)).toHaveText('Balance R 1 138.65');
+  await expect(balance(page)).toHaveText('Balance R 1 656.15');
   await expect(page.getByRole('button', { name: /^Cart \(0 items\)/ })).toBeVisible();
   await expectNoA11yViolations(page);
 
   await page.goto('/transactions');
   const payment = page.getByRole('row', { name: /payment/ });
-  await expect(payment).toContainText('861.35');
-  await expect(payment).toContainText('1 138.65');
+  await expect(payment).toContainText('343.85');
+  await expect(payment).toContainText('1 656.15');
 });
 
 test('cancelling at the payment provider charges nothing and keeps the cart', async ({ page }) => {

@@ -10,6 +10,7 @@ import { defaultSpecPath } from './paths.js';
 import attemptRepository from './plugins/app/attempt-repository.js';
 import bookRepository from './plugins/app/book-repository.js';
 import cartRepository from './plugins/app/cart-repository.js';
+import contractRepository from './plugins/app/contract-repository.js';
 import couponRepository from './plugins/app/coupon-repository.js';
 import emailOutboxRepository, { createEmailOutboxRepository } from './plugins/app/email-outbox-repository.js';
 import { createAppSettingRepository } from './plugins/app/app-setting-repository.js';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(orderRepository);
     await app.register(couponRepository);
     await app.register(cartRepository);
+    await app.register(contractRepository);
     await app.register(paymentRepository);
     await app.register(referenceDataRepository);
     await app.register(jobRepository);

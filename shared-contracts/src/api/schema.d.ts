@@ -166,6 +166,12 @@ export interface paths {
          * The current user's profile
          * @description The profile of the token's user, merged by the client into the stored current user.
          *     404 when the account no longer exists.
+         *
+         *     `misc` carries the saved publisher details and `bankInfo` (see `UserMisc`): the wizard's
+         *     Publisher Details and Your Bank Details steps prefill and lock the fields that hold a
+         *     value. The bank account number and the IBAN are never answered whole: only their last 4
+         *     characters, e.g. `•••• 6789` (also in `pending_changes`); a locked field sent back masked
+         *     is fine, because saved values win over sent ones (POST /user/uploadsignature).
          */
         get: operations["viewUserInfo"];
         put?: never;
@@ -1029,6 +1035,16 @@ export interface paths {
          *     use. Please select a different ISBN' (the specification's statusCode 'ISBN already
          *     exists' case). A negative royalty answers 400 'Estimated royals cannot be a negative
          *     amount.'
+         *
+         *     The cart item of the quote (one per upload, both regions) carries what pages 1 and 2
+         *     decide, priced from the `prices` configuration (GET /user/pricinglist), excluding VAT:
+         *     `Print processing` (printSetupFee, 1000) for print; `eBook processing` (the eBook upload
+         *     fee, ebook.uploadFee, 299) for eBooks; `Audiobook processing` (audiobookSetupFee, plus
+         *     recordingPerPage x pages when a recording is needed) for audiobooks; plus `ISBN creation`
+         *     (isbnCreation, 250) when `isbn_is_required`. `totalCost` is their sum + 15% VAT.
+         *     Services chosen after signing, with the cover requirements (conversion to .epub at
+         *     ebook.conversionFixed, file revision at fileRevision, cover, thumbnail and formatting
+         *     services), are not part of the quote: see POST /user/uploadbook.
          */
         post: operations["getQuote"];
         delete?: never;
@@ -1072,8 +1088,13 @@ export interface paths {
         /**
          * The contract to accept, as PDF
          * @description The unsigned contract for the terms view (the specification does not show the fields;
-         *     designed as the PDF itself), filled with the user's saved details and, when given, the
-         *     book's details. A book id that is not the user's answers 404.
+         *     designed as the PDF itself), filled with the user's saved publisher and bank details
+         *     (account number and IBAN masked to their last 4 characters) and, when given, the book's
+         *     details: title, format, ISBN and the price and royalty of each region of the upload (one
+         *     id is enough: the other region's record of the same upload is found). The signature
+         *     lines are empty and the page says 'Not signed yet'. A book id that is not the user's
+         *     answers 404. Text is set in an embedded Unicode font (DejaVu Sans), so names in Latin
+         *     Extended, Greek or Cyrillic print as written.
          */
         get: operations["viewContract"];
         put?: never;
@@ -1095,7 +1116,13 @@ export interface paths {
         put?: never;
         /**
          * Store the user's signature image
-         * @description Stores the drawn signature (PNG data URL) for the contract steps; replaces a previous one. A value that is not an image data URL answers 400.
+         * @description Stores the drawn signature (a PNG data URL, base64, at most 1 MiB decoded, checked by its
+         *     PNG signature and header) for the contract steps; replaces a previous one. It is kept
+         *     apart from the profile (never answered by GET /user/viewuserinfo). The signing calls use
+         *     it when their `filedata` is empty. Anything else (another image type, not a data URL,
+         *     too large, not a PNG) answers 400 `VALIDATION` 'Please draw your signature again: it
+         *     must be a PNG image of at most 1 MB.' (not in the specification). The route accepts
+         *     bodies up to about 2.2 MB (the global limit is 1 MiB).
          */
         post: operations["saveUserSignature"];
         delete?: never;
@@ -1115,12 +1142,34 @@ export interface paths {
         put?: never;
         /**
          * Sign the contract (first pass)
-         * @description Generates the signed contract PDF of the upload from the signed-contract payload and
-         *     stores it on the book records; the book's stage becomes `signedcontract`. The contract
-         *     is e-mailed to the user. Book ids that are not the user's: 404; a contract already
-         *     signed for them: 409. Missing signature, initials or signed place: 400 'Before
-         *     proceeding we need you to enter your location and your signature or initials.'
-         *     Success is `statusCode` 0.
+         * @description The first pass of Accept Terms and Sign. In this order:
+         *     - 400 when neither book id is given; 404 when an id is not one of the caller's records
+         *       of that region, or the two ids belong to different uploads.
+         *     - 409 unless every record of the upload is at stage `getquote` and not cancelled:
+         *       'The contract of this book has already been signed: signing needs a book at stage
+         *       getquote.' or 'This book has been cancelled'. A stage cannot be skipped by calling
+         *       this directly, and two parallel signings of one upload cannot both succeed (the
+         *       upload's records are locked `FOR UPDATE`, the stage change is conditional and one
+         *       document per upload is unique; the loser answers this 409).
+         *     - 400 `VALIDATION` with the specification's message of the first broken rule: the
+         *       publisher rules, then the bank rules (local set, or the international set when a
+         *       swift code, IBAN or bank address is present), checked on the details the contract will
+         *       use: a value saved in the profile wins over the sent one (saved values are read-only in
+         *       the wizard and change only through the profile's Update Request, so a masked account
+         *       number sent back is harmless); an empty `branch_name` becomes 'N/A'. Then signature
+         *       (`filedata`, or the one saved by POST /user/saveusersignature when empty), initials
+         *       and signed place: missing, or not a PNG/JPEG data URL of at most 1 MiB: 'Before
+         *       proceeding we need you to enter your location and your signature or initials.'
+         *     - Signs, in one transaction: the signed contract PDF (with the signature and initials
+         *       images, the publisher and the pay-out account with its number masked) is stored once
+         *       for the upload; every record moves to stage `signedcontract` and status `pending`,
+         *       keeps the signed details (`contract`) and lists the PDF as its `Contract` file (GET
+         *       /user/getuserbooks, GET /user/viewusersbookinfo; POST /user/viewsignedcontract serves
+         *       it); the profile's empty publisher and bank fields are filled from the payload (saved
+         *       ones are never overwritten); the e-mail with the PDF attached is queued (a background
+         *       job, retried; its text links to the book in the library).
+         *     Success is `statusCode` 0 with description 'Successful'. The route accepts bodies up to
+         *     about 4.5 MB (two data URLs).
          */
         post: operations["uploadSignature"];
         delete?: never;
@@ -1141,8 +1190,15 @@ export interface paths {
         /**
          * Sign the contract appendix (applicability of terms)
          * @description Like POST /user/uploadsignature for the appendix (applicability of terms and conditions
-         *     / additional services), appended to the stored contract. Requires the main contract to
-         *     be signed (409 otherwise). Success description 'Successful'.
+         *     / additional services), appended to the stored contract: the appendix pages (with the
+         *     new signature, initials and signed place) are added to the signed PDF, which is e-mailed
+         *     again. Ownership answers as for the first pass (400/404). Requires the main contract to
+         *     be signed: stage `signedcontract` or a later one, never `getquote` (409 'Sign the
+         *     contract first: the appendix needs a book whose contract is signed (stage
+         *     signedcontract).'); once only (409 'The appendix of this contract has already been
+         *     signed.'). Publisher and bank fields are ignored (they were saved with the contract);
+         *     the sign data is validated like the first pass. The stage does not change. Success
+         *     description 'Successful' (statusCode 0).
          */
         post: operations["uploadSignatureAppendix"];
         delete?: never;
@@ -1163,11 +1219,12 @@ export interface paths {
         /**
          * Submit the contract step (first pass of the two submit-contract calls)
          * @description Designed here (the specification names two submit-contract calls without paths). The
-         *     Accept Terms and Sign step's submit: stores the publisher and bank details on the
-         *     upload (saved profile details win; they are read-only in the wizard), signs the contract
-         *     exactly like POST /user/uploadsignature, records `audio_files` for audiobooks, and
-         *     answers `statusCode` 0 (the client's first-pass success test). 404 for book ids that are
-         *     not the user's; 409 when already submitted.
+         *     Accept Terms and Sign step's submit: the same handler as POST /user/uploadsignature (one
+         *     of the two is enough; calling both answers 409 to the second), which stores the
+         *     publisher and bank details (saved profile details win; they are read-only in the
+         *     wizard) and signs the contract; in addition `audio_files` of an audiobook are recorded
+         *     on its records (`misc.audioFiles`). Answers `statusCode` 0 (the client's first-pass
+         *     success test). 404 for book ids that are not the user's; 409 when already submitted.
          */
         post: operations["submitContract"];
         delete?: never;
@@ -1188,9 +1245,10 @@ export interface paths {
         /**
          * Submit the contract on the second pass (appendix)
          * @description Designed here. The second pass through Accept Terms and Sign (and the my-first-book
-         *     path): signs the appendix like POST /user/uploadsignatureappendix and answers with the
-         *     description 'Successful' (the client's second-pass success test). Requires the first
-         *     pass (409 otherwise); 404 for book ids that are not the user's.
+         *     path): the same handler as POST /user/uploadsignatureappendix (calling both answers 409
+         *     to the second) and answers with the description 'Successful' (the client's second-pass
+         *     success test). Requires the first pass (409 otherwise); 404 for book ids that are not
+         *     the user's.
          */
         post: operations["submitContractAppendix"];
         delete?: never;
@@ -1225,8 +1283,8 @@ export interface paths {
          *     local royalty = local_price / 1.15 (ex VAT) - local print cost (ZAR); international
          *     royalty = international_price x 70% - international print cost (USD); eBook and
          *     audiobook royalty = price (ex VAT when local) x (1 - 50% wholesale discount) x 70%.
-         *     `totalCost` = processing services (print setup, or eBook upload + conversion, or
-         *     audiobook production, plus ISBN creation when requested) x 1.15. A negative royalty
+         *     `totalCost` = processing services (print setup, or the eBook upload fee, or audiobook
+         *     production, plus ISBN creation when requested) x 1.15 (see POST /user/getquote). A negative royalty
          *     answers 400 'Estimated royals cannot be a negative amount.'
          */
         post: operations["bulkCalculate"];
@@ -1371,6 +1429,15 @@ export interface paths {
          *     file may be null when the matching service is requested (`cover_needed`,
          *     `thumbnail_needed`). Moves the book to the proofing queue's `uploaded` stage once paid.
          *     Success is `statusCode` 0.
+         *
+         *     Plan for the services chosen with the cover requirements (after the contract, so not in
+         *     the quote; to be built with this operation): each requested service is added as one
+         *     more service of the upload's existing cart item, priced by the server from the `prices`
+         *     configuration, never from the browser: `conversion_needed` adds 'eBook conversion'
+         *     (ebook.conversionFixed); a revision of the book file adds 'File revision'
+         *     (fileRevision); cover design, thumbnail design, formatting and bleed have no price in
+         *     the configuration yet and need one before they can be charged. Sending the same
+         *     request twice must not add a service twice (one service per name per item).
          */
         post: operations["uploadBook"];
         delete?: never;
@@ -1602,7 +1669,9 @@ export interface components {
         /**
          * @description Content of `User.misc`: banking details under `bankInfo`, publisher details at the top
          *     level (the specification's reading: "misc holds bankInfo ...; and publisher fields ...").
-         *     A single blank space counts as empty.
+         *     A single blank space counts as empty. Filled by the first contract signing where empty
+         *     (never overwritten by a later contract; the profile's Update Request changes them).
+         *     Answered with `account_number` and `international_iban_number` masked (`•••• 6789`).
          */
         UserMisc: components["schemas"]["PublisherInfo"] & {
             bankInfo?: components["schemas"]["BankInfo"];

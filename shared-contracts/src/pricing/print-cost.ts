@@ -102,7 +102,8 @@ export interface ProcessingCost {
 }
 
 /**
- * print: printSetupFee; ebook: ebook.uploadFee + ebook.conversionFixed; audiobook:
+ * print: printSetupFee; ebook: ebook.uploadFee (conversion to .epub is a service chosen later,
+ * with the cover requirements, and added to the cart then at ebook.conversionFixed); audiobook:
  * audiobookSetupFee + recordingPerPage x pages when a recording is needed; plus isbnCreation when
  * an ISBN must be registered. total = sum + VAT (vatRate).
  */
@@ -118,13 +119,7 @@ export function processingCost(input: ProcessingInput, config: PriceConfig): Pro
   if (input.format === 'print') {
     services.push(service('Print processing', 'File preparation, proofing and platform listing', config.printSetupFee));
   } else if (input.format === 'ebook') {
-    services.push(
-      service(
-        'eBook processing',
-        'Conversion to .epub and platform upload',
-        config.ebook.uploadFee + config.ebook.conversionFixed,
-      ),
-    );
+    services.push(service('eBook processing', 'eBook upload fee and platform listing', config.ebook.uploadFee));
   } else {
     const recording = input.recordingNeeded ? config.recordingPerPage * (input.pages ?? 0) : 0;
     services.push(

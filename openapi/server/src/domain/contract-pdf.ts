@@ -1,10 +1,16 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import type { BankDetails, PublisherDetails } from './payout-details.js';
 
 /**
- * The publishing contract of one book as a PDF (pdf-lib, standard fonts, A4): parties, the
- * book, the royalty terms with the book's figures, and the signature block with the signed
- * details (drawn signature and initials when they were captured as PNG/JPEG data URLs).
- * Pure apart from pdf-lib: same input, same bytes (the dates come from the input).
+ * The publishing contract of one book as a PDF (pdf-lib, A4): parties, the book, the royalty
+ * terms with the book's figures, the publisher and pay-out details, and the signature block with
+ * the signed details (drawn signature and initials when they were captured as PNG/JPEG data
+ * URLs). Text is set in DejaVu Sans, embedded (subset) through fontkit, so names in Latin
+ * Extended, Greek or Cyrillic print as written: pdf-lib's standard fonts only encode WinAnsi and
+ * turned them into '?'. Pure apart from pdf-lib: same input, same bytes (dates come from the input).
  */
 
 export interface ContractPdfInput {
@@ -21,23 +27,60 @@ export interface ContractPdfInput {
   international?: { price: number | null; royalty: number | null } | undefined;
   signedBy: string;
   signedPlace: string;
+  /** The signing date; for a draft, the date it was shown. */
   signedAt: Date;
   signature?: string | null | undefined;
   initials?: string | null | undefined;
   supportEmail: string;
+  /** The saved (or signed) publisher details, printed under the parties. */
+  publisherDetails?: PublisherDetails | undefined;
+  /** The pay-out account, with the account number and IBAN already masked. */
+  bankDetails?: BankDetails | undefined;
+  /** The unsigned contract of the terms view: empty signature lines, no place or date. */
+  draft?: boolean | undefined;
 }
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 const FORMAT_LABEL = { print: 'Print', ebook: 'eBook', audiobook: 'Audiobook' } as const;
 
-/** Standard fonts only encode WinAnsi: anything else becomes '?' rather than failing the PDF. */
+/** Control characters would print as boxes; every other character is in the embedded font or shows as its box. */
 function printable(text: string): string {
-  return text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201C\u201D]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+  return [...text].map((char) => (isControl(char.codePointAt(0)!) ? ' ' : char)).join('');
+}
+
+/** C0 (but tab and newline) and C1 control characters. */
+const isControl = (code: number) => (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
+
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  italic: 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf',
+} as const;
+type FontName = keyof typeof FONT_FILES;
+let fontBytes: Promise<Record<FontName, Uint8Array>> | undefined;
+
+/** The TTF files, read once per process. */
+function loadFontBytes(): Promise<Record<FontName, Uint8Array>> {
+  fontBytes ??= Promise.all(
+    (Object.keys(FONT_FILES) as FontName[]).map(async (name) => [
+      name,
+      await readFile(require.resolve(FONT_FILES[name])),
+    ]),
+  ).then((entries) => Object.fromEntries(entries) as Record<FontName, Uint8Array>);
+  return fontBytes;
+}
+
+/** Embeds the three DejaVu faces (subsets: only the glyphs used end up in the file). */
+export async function embedContractFonts(pdf: PDFDocument): Promise<Record<FontName, PDFFont>> {
+  pdf.registerFontkit(fontkit);
+  const bytes = await loadFontBytes();
+  return {
+    regular: await pdf.embedFont(bytes.regular, { subset: true }),
+    bold: await pdf.embedFont(bytes.bold, { subset: true }),
+    italic: await pdf.embedFont(bytes.italic, { subset: true }),
+  };
 }
 
 const money = (amount: number | null, currency: 'R' | 'USD') =>
@@ -56,7 +99,8 @@ async function embedDataUrl(pdf: PDFDocument, dataUrl: string | null | undefined
   }
 }
 
-class Writer {
+/** Writes flowing text top to bottom, adding A4 pages as needed. */
+export class Writer {
   page: PDFPage;
   y: number;
 
@@ -112,11 +156,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
   pdf.setCreationDate(input.signedAt);
   pdf.setModificationDate(input.signedAt);
 
-  const fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
-  };
+  const fonts = await embedContractFonts(pdf);
   const w = new Writer(pdf, fonts);
 
   w.text('PUBLISHING AND DISTRIBUTION AGREEMENT', { size: 16, font: 'bold', gap: 10 });
@@ -129,6 +169,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
       `acting for the author ${input.author} (${input.email}).`,
     { gap: 10 },
   );
+  if (input.publisherDetails) writePublisher(w, input.publisherDetails);
 
   w.text('2. Grant of rights', { font: 'bold', size: 12 });
   w.text(
@@ -160,6 +201,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
       'and December) into the bank account on record. Prices and costs may only change by a new signed agreement.',
     { gap: 10 },
   );
+  if (input.bankDetails) writeBank(w, input.bankDetails);
 
   w.text('4. Term and termination', { font: 'bold', size: 12 });
   w.text(
@@ -168,16 +210,66 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
     { gap: 18 },
   );
 
-  // Signature block.
+  await writeSignatureBlock(pdf, w, fonts, input);
+  return pdf.save();
+}
+
+function writePublisher(w: Writer, details: PublisherDetails) {
+  const lines = [
+    ['Publisher', details.publish_name],
+    ['Registration or ID number', details.reg_id_no],
+    ['Physical address', details.physical_address],
+    ['Postal address', details.postal_address],
+    ['Telephone', details.telephone],
+    ['E-mail', details.email],
+    ['Contact person', details.contact_person],
+  ].filter(([, value]) => value);
+  for (const [label, value] of lines) w.text(`${label}: ${value}`, { gap: 1 });
+  w.y -= 8;
+}
+
+function writeBank(w: Writer, bank: BankDetails) {
+  const international = Boolean(
+    bank.international_swift_code || bank.international_iban_number || bank.international_bank_address,
+  );
+  w.text('Royalties are paid into this account:', { font: 'bold' });
+  const lines = international
+    ? [
+        ['Bank address', bank.international_bank_address],
+        ['IBAN', bank.international_iban_number],
+        ['SWIFT code', bank.international_swift_code],
+        ['Account holder', bank.account_name],
+        ['Account number', bank.account_number],
+        ['PayPal', bank.paypal],
+      ]
+    : [
+        ['Bank', bank.bank_name],
+        ['Branch', `${bank.branch_name} (${bank.brance_code})`],
+        ['Account holder', bank.account_name],
+        ['Account type', bank.account_type],
+        ['Account number', bank.account_number],
+      ];
+  for (const [label, value] of lines.filter(([, value]) => value)) w.text(`${label}: ${value}`, { gap: 1 });
+  w.y -= 8;
+}
+
+/** The signature and initials lines with the drawn images (or the typed name), place and date. */
+export async function writeSignatureBlock(
+  pdf: PDFDocument,
+  w: Writer,
+  fonts: Record<FontName, PDFFont>,
+  input: Pick<ContractPdfInput, 'signedBy' | 'signedPlace' | 'signedAt' | 'signature' | 'initials' | 'draft'>,
+  heading = 'Signed by the Publisher',
+) {
   w.ensure(150);
-  w.text('Signed by the Publisher', { font: 'bold', size: 12, gap: 8 });
-  const signature = await embedDataUrl(pdf, input.signature);
-  const initials = await embedDataUrl(pdf, input.initials);
+  w.text(heading, { font: 'bold', size: 12, gap: 8 });
+  const signature = input.draft ? undefined : await embedDataUrl(pdf, input.signature);
+  const initials = input.draft ? undefined : await embedDataUrl(pdf, input.initials);
   const lineY = w.y - 50;
   if (signature) {
     const scaled = signature.scaleToFit(200, 45);
     w.page.drawImage(signature, { x: MARGIN, y: lineY + 3, width: scaled.width, height: scaled.height });
-  } else {
+  } else if (!input.draft) {
     w.page.drawText(printable(input.signedBy), {
       x: MARGIN + 4,
       y: lineY + 8,
@@ -196,8 +288,12 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
   w.page.drawText('Initials', { x: MARGIN + 320, y: lineY - 12, size: 8, font: fonts.regular });
   w.y = lineY - 28;
   w.text(`Name: ${input.signedBy}`);
-  w.text(`Signed at: ${input.signedPlace}`);
-  w.text(`Date: ${isoDate(input.signedAt)}`);
-
-  return pdf.save();
+  if (input.draft) {
+    w.text('Signed at: ______________________________');
+    w.text('Date: ______________');
+    w.text('Not signed yet: this is the contract you are asked to accept and sign.', { font: 'italic', size: 9 });
+  } else {
+    w.text(`Signed at: ${input.signedPlace}`);
+    w.text(`Date: ${isoDate(input.signedAt)}`);
+  }
 }

@@ -85,6 +85,22 @@ export function loggerOptions(
         '*.accessToken',
         '*.refreshToken',
         '*.link',
+        // Bank details (wizard contracts, profile): never logged, wherever a log call passes them.
+        'account_number',
+        'international_iban_number',
+        '*.account_number',
+        '*.international_iban_number',
+        'bankInfo.account_number',
+        'bankInfo.international_iban_number',
+        '*.bankInfo.account_number',
+        '*.bankInfo.international_iban_number',
+        // Drawn signatures and initials (data URLs): personal, and far too long for a log line.
+        'filedata',
+        'fileData',
+        'initial_base64',
+        '*.filedata',
+        '*.fileData',
+        '*.initial_base64',
       ],
     },
   };

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { SUPPORT_EMAIL } from '@pod/shared-contracts/constants';
-import { renderContractPdf } from '../domain/contract-pdf.js';
 import { HttpProblem } from '../errors.js';
 import type { BookWithActivity } from '../plugins/app/book-repository.js';
 import type { BookRow } from '../plugins/external/db-schema.js';
+import { createContractDocuments } from './contract-documents.js';
 import { isStoredId } from './link-tokens.js';
 import type { ServiceHandlers } from './types.js';
 import type { components } from '@pod/shared-contracts/api/schema';
@@ -104,36 +103,12 @@ export function toBookView(
  * user's id answers the same 404 as an unknown one.
  */
 export function createBooksService(app: FastifyInstance) {
-  const { bookRepository, userRepository, unitOfWork } = app;
+  const { bookRepository, unitOfWork } = app;
 
+  const documents = createContractDocuments(app);
   /** The contract PDF of a book (and its partner record: one contract covers the upload). */
-  async function contractPdf(userId: number, book: BookRow, partner: BookRow | undefined): Promise<Uint8Array> {
-    const user = await userRepository.findById(userId);
-    const contract = book.contract!;
-    const author = user ? `${user.name_first} ${user.name_last}`.trim() : contract.print_name;
-    const records = [book, ...(partner ? [partner] : [])];
-    const local = records.find((record) => !record.is_international);
-    const international = records.find((record) => record.is_international);
-    return renderContractPdf({
-      bookTitle: book.book_title,
-      formatType: book.format_type,
-      isbn: book.isbn,
-      author: contract.authors || author,
-      publisher: contract.publish_name || author,
-      email: contract.email || user?.email || '',
-      local: local && { price: toNumber(local.local_price), royalty: toNumber(local.local_royalty) },
-      international: international && {
-        price: toNumber(international.international_price),
-        royalty: toNumber(international.international_royalty),
-      },
-      signedBy: contract.print_name || author,
-      signedPlace: contract.signed_place,
-      signedAt: new Date(contract.signed_at),
-      signature: contract.signature ?? null,
-      initials: contract.initials ?? null,
-      supportEmail: SUPPORT_EMAIL,
-    });
-  }
+  const contractPdf = (userId: number, book: BookRow, partner: BookRow | undefined) =>
+    documents.signedPdf(userId, book, partner);
 
   return {
     async getUserBooks(request) {

@@ -48,3 +48,36 @@ export function passwordResetMail(input: LinkMailInput): MailMessage {
     'The link is valid for 1 hour and works once. If you did not ask for it, you can ignore this e-mail: your password stays as it is.',
   );
 }
+
+export const CONTRACT_MAIL = {
+  contract: 'Your signed Print on Demand contract',
+  appendix: 'Your signed contract appendix',
+} as const;
+
+interface ContractMailInput {
+  to: string;
+  firstName: string;
+  bookTitle: string;
+  kind: keyof typeof CONTRACT_MAIL;
+  /** Where the library shows the book's contract. */
+  libraryUrl: string;
+  pdf: Uint8Array;
+  filename: string;
+}
+
+/** The signed contract (or contract with its appendix) of an upload, attached as PDF. */
+export function contractMail({ to, firstName, bookTitle, kind, libraryUrl, pdf, filename }: ContractMailInput) {
+  const greeting = firstName.trim() === '' ? 'Hi,' : `Hi ${firstName},`;
+  const what = kind === 'contract' ? 'the contract' : 'the contract with its signed appendix';
+  const intro = `Thank you for signing. Attached is ${what} for "${bookTitle}".`;
+  const outro = 'You can view it at any time under Your books, in the book’s details (Contract):';
+  return {
+    to,
+    subject: `${CONTRACT_MAIL[kind]}: ${bookTitle}`,
+    text: `${greeting}\n\n${intro}\n\n${outro} ${libraryUrl}\n`,
+    html:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>` +
+      `<p>${escapeHtml(outro)} <a href="${escapeHtml(libraryUrl)}">${escapeHtml(libraryUrl)}</a></p>`,
+    attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
+  } satisfies MailMessage;
+}

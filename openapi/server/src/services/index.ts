@@ -7,7 +7,7 @@ import { createOrdersService } from './orders.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
 import { keepRawBody } from './raw-body.js';
 import type { ServiceHandlers } from './types.js';
-import { createWizardService } from './wizard/index.js';
+import { contractRouteOptions, createWizardService } from './wizard/index.js';
 
 /** Every implemented operation of portal.yaml, keyed by operationId (one file per spec area/tag). */
 export function createServiceHandlers(app: FastifyInstance, config: AppConfig): ServiceHandlers {
@@ -24,6 +24,7 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
 /** Fastify route options some operations need beyond their handler, keyed by operationId. */
 export const serviceRouteOptions: Record<string, Partial<RouteOptions>> = {
   ...profileRouteOptions,
+  ...contractRouteOptions,
   // The ITN is stored exactly as received (services/checkout/payfast-notify.ts).
   payfastNotify: { preParsing: keepRawBody },
 };

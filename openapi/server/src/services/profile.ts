@@ -13,6 +13,7 @@ import {
   ResetPasswordForm,
 } from '@pod/shared-contracts/validation';
 import { assertValid } from '../assert-valid.js';
+import { maskMisc } from '../domain/payout-details.js';
 import { createPasswordResetJob, PASSWORD_RESET_JOB } from '../jobs/password-reset.js';
 import { verificationMail } from './emails.js';
 import { hashLinkToken, isStoredId, linkUrl, newLinkToken } from './link-tokens.js';
@@ -49,10 +50,12 @@ export function toUserView(user: UserRow, cart: UserView['cart']): UserView {
     balance: Number(user.balance),
     user_status: user.user_status as UserView['user_status'],
     cart,
-    misc: JSON.stringify(user.misc ?? {}),
+    // Publisher and bank details prefill (and lock) the wizard's forms; the account number and
+    // IBAN are never answered whole (domain/payout-details.ts maskMisc).
+    misc: JSON.stringify(maskMisc(user.misc ?? {})),
     admin_confirmation: user.admin_confirmation,
     user_confirmation: user.user_confirmation,
-    pending_changes: user.pending_changes === null ? null : JSON.stringify(user.pending_changes),
+    pending_changes: user.pending_changes === null ? null : JSON.stringify(maskMisc(user.pending_changes)),
     initial_login: user.initial_login as UserView['initial_login'],
   };
 }

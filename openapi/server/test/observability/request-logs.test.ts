@@ -85,4 +85,21 @@ describe('request ids and log redaction', () => {
       assert.ok(!log.includes(secret), `the log contains ${secret}`);
     }
   });
+
+  it('censors bank account numbers, IBANs and drawn signatures wherever a log call passes them', async () => {
+    const account = '62845519073';
+    const iban = 'GB29NWBK60161331926819';
+    const signature = 'data:image/png;base64,iVBORw0KGgoSIGNATURE';
+    const log = testApp.app.log.child({ component: 'redaction-test' });
+    log.info({ account_number: account, international_iban_number: iban, filedata: signature }, 'flat');
+    log.info({ body: { account_number: account, initial_base64: signature, fileData: signature } }, 'nested');
+    log.info({ misc: { bankInfo: { account_number: account, international_iban_number: iban } } }, 'user misc');
+    log.info({ bankInfo: { account_number: account, international_iban_number: iban } }, 'bank info');
+    const written = lines.filter((line) => /redaction-test/.test(line));
+    assert.equal(written.length, 4);
+    for (const secret of [account, iban, signature]) {
+      assert.ok(!written.join('\n').includes(secret), `the log contains ${secret}`);
+    }
+    assert.ok(written.every((line) => line.includes(REDACTED)));
+  });
 });

@@ -87,7 +87,8 @@ describe('wizard service: POST /user/getquote', () => {
     const body = response.json();
     assert.equal(body.localBookId, null);
     assert.equal(body.internationRoyalty, 3.49);
-    assert.equal(body.totalCost, Math.round((299 + 450 + 250) * 1.15 * 100) / 100);
+    // eBook upload fee and ISBN creation; conversion is added with the cover requirements.
+    assert.equal(body.totalCost, Math.round((299 + 250) * 1.15 * 100) / 100);
   });
 
   it('answers 400 with the spec message for every refused field and stores no quote', async () => {

@@ -161,6 +161,12 @@ describe('pricing engine: rules', () => {
     expect(print.total).toBe(1437.5);
   });
 
+  it('charges an eBook the upload fee only: conversion is chosen with the cover requirements', () => {
+    const ebook = processingCost({ format: 'ebook', pages: null, isbnRequired: false }, config);
+    expect(ebook.services.map((s) => [s.name, s.cost])).toEqual([['eBook processing', 299]]);
+    expect(ebook.total).toBe(343.85);
+  });
+
   it('has no reachable minimum when even the largest price cannot cover printing', () => {
     expect(minimumPriceCents('international', 'print', 99_999_999_99, config)).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { BookMiscData, BookRow, Database, NewBookRow } from '../external/db-schema.js';
+import type { BookMiscData, BookRow, Database, NewBookRow, StoredBookFile } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -40,6 +40,20 @@ export interface BookRepository {
    * 'pending' (the book enters proofing). Archived records are left alone. Returns how many changed.
    */
   markPaid(userId: number, ids: number[], at: Date): Promise<number>;
+  /** The user's records of one upload, locked until the transaction ends (FOR UPDATE, in id order). */
+  lockPair(userId: number, pairId: string): Promise<BookRow[]>;
+  /**
+   * Moves the records of an upload from `fromStage` to the state in `change` (misc merged, contract
+   * and files replaced), only those still at `fromStage` and not archived; answers how many moved.
+   */
+  advanceStage(
+    userId: number,
+    pairId: string,
+    fromStage: string,
+    change: { misc: Record<string, unknown>; contract?: Record<string, unknown>; files?: StoredBookFile[] },
+  ): Promise<number>;
+  /** Merges `contract` into the records' stored contract details (e.g. the appendix's signing). */
+  mergeContract(userId: number, pairId: string, contract: Record<string, unknown>): Promise<void>;
 }
 
 const flag = (key: keyof BookMiscData) => sql<boolean>`coalesce((misc->>${key})::boolean, false)`;
@@ -164,6 +178,42 @@ export function createBookRepository(db: Kysely<Database>): BookRepository {
         .where(flag('archived'), '=', false)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    async lockPair(userId, pairId) {
+      return db
+        .selectFrom('books')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('pair_id', '=', pairId)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    },
+
+    async advanceStage(userId, pairId, fromStage, change) {
+      const result = await db
+        .updateTable('books')
+        .set({
+          misc: sql<string>`misc || ${JSON.stringify(change.misc)}::jsonb`,
+          ...(change.contract && { contract: JSON.stringify(change.contract) }),
+          ...(change.files && { files: JSON.stringify(change.files) }),
+        })
+        .where('user_id', '=', userId)
+        .where('pair_id', '=', pairId)
+        .where(sql`misc->>'bookStage'`, '=', fromStage)
+        .where(flag('archived'), '=', false)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async mergeContract(userId, pairId, contract) {
+      await db
+        .updateTable('books')
+        .set({ contract: sql<string>`coalesce(contract, '{}'::jsonb) || ${JSON.stringify(contract)}::jsonb` })
+        .where('user_id', '=', userId)
+        .where('pair_id', '=', pairId)
+        .execute();
     },
 
     async isbnInUse(isbn) {

@@ -28,6 +28,13 @@ export function createEmailOutboxRepository(db: Kysely<Database>): EmailOutboxRe
           subject: message.subject,
           text_body: message.text,
           html_body: message.html ?? null,
+          attachments: JSON.stringify(
+            (message.attachments ?? []).map(({ filename, contentType, content }) => ({
+              filename,
+              contentType,
+              content: Buffer.from(content).toString('base64'),
+            })),
+          ),
         })
         .execute();
     },

@@ -3,6 +3,7 @@ import type { Database } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 import { createBookRepository, type BookRepository } from './book-repository.js';
 import { createCartRepository, type CartRepository } from './cart-repository.js';
+import { createContractRepository, type ContractRepository } from './contract-repository.js';
 import { createCouponRepository, type CouponRepository } from './coupon-repository.js';
 import { createJobRepository, type JobRepository } from './job-repository.js';
 import { createOrderRepository, type OrderRepository } from './order-repository.js';
@@ -33,6 +34,7 @@ export interface TransactionalRepositories {
   orders: OrderRepository;
   coupons: CouponRepository;
   cart: CartRepository;
+  contracts: ContractRepository;
   payments: PaymentRepository;
   /** Enqueued jobs commit (or not) with the work that asked for them. */
   jobs: JobRepository;
@@ -60,6 +62,7 @@ export function createUnitOfWork(db: Kysely<Database>): UnitOfWork {
           orders: createOrderRepository(tx),
           coupons: createCouponRepository(tx),
           cart: createCartRepository(tx),
+          contracts: createContractRepository(tx),
           payments: createPaymentRepository(tx),
           jobs: createJobRepository(tx),
           paymentNotifications: createPaymentNotificationRepository(tx),

@@ -47,6 +47,10 @@ export interface UserRepository {
    * checkout starts here, so parallel payments of one user run one after the other.
    */
   lockBalance(id: number): Promise<number | undefined>;
+  /** The user's row, locked until the transaction ends (SELECT ... FOR UPDATE). */
+  findForUpdate(id: number): Promise<UserRow | undefined>;
+  /** Replaces users.misc (publisher and bank details). */
+  updateMisc(id: number, misc: Record<string, unknown>): Promise<void>;
   /** Adds `deltaCents` (negative to debit) and answers the new balance in cents; the CHECK refuses < 0. */
   adjustBalance(id: number, deltaCents: number): Promise<number>;
 }
@@ -154,6 +158,18 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
     async lockBalance(id) {
       const row = await db.selectFrom('users').select('balance').where('id', '=', id).forUpdate().executeTakeFirst();
       return row === undefined ? undefined : toCents(row.balance);
+    },
+
+    async findForUpdate(id) {
+      return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    async updateMisc(id, misc) {
+      await db
+        .updateTable('users')
+        .set({ misc: JSON.stringify(misc) })
+        .where('id', '=', id)
+        .execute();
     },
 
     async adjustBalance(id, deltaCents) {

@@ -42,7 +42,16 @@ export interface EmailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** Migration 009: [{ filename, contentType, content (base64) }]. */
+  attachments: Json<StoredMailAttachment[]>;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface StoredMailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
 }
 
 export interface VerificationTokensTable {
@@ -318,7 +327,26 @@ export interface PaymentNotificationsTable {
   processed_at: NullableTimestamp;
 }
 
+/** The signature last drawn by a user (migration 009). */
+export interface UserSignaturesTable {
+  user_id: number;
+  data_url: string;
+  updated_at: Timestamp;
+}
+
+/** The signed contract PDF of one upload, as signed (migration 009). */
+export interface ContractDocumentsTable {
+  id: Generated<number>;
+  user_id: number;
+  pair_id: string;
+  pdf: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  signed_at: Timestamp;
+  appendix_signed_at: NullableTimestamp;
+}
+
 export interface Database {
+  user_signatures: UserSignaturesTable;
+  contract_documents: ContractDocumentsTable;
   jobs: JobsTable;
   payment_notifications: PaymentNotificationsTable;
   users: UsersTable;
@@ -360,4 +388,5 @@ export type BookSizeRow = Selectable<BookSizesTable>;
 export type PaymentTransactionRow = Selectable<PaymentTransactionsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type JobRow = Selectable<JobsTable>;
+export type ContractDocumentRow = Selectable<ContractDocumentsTable>;
 export type PaymentNotificationRow = Selectable<PaymentNotificationsTable>;

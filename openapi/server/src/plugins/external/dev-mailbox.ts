@@ -12,6 +12,8 @@ export interface MailboxMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** Names only: the content stays in the outbox. */
+  attachments: Array<{ filename: string; contentType: string }>;
   createdAt: string;
 }
 
@@ -49,6 +51,7 @@ function toMessage(row: EmailOutboxRow): MailboxMessage {
     subject: row.subject,
     text: row.text_body,
     html: row.html_body,
+    attachments: (row.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -63,7 +66,7 @@ function renderMessage(message: MailboxMessage): string {
 <h2 id="${headingId}">${escapeHtml(message.subject)}</h2>
 <p class="meta">To: ${escapeHtml(message.to)}</p>
 <p class="meta"><time datetime="${escapeHtml(message.createdAt)}">${escapeHtml(shownTime)}</time></p>
-<div class="body">${body}</div>
+${message.attachments.length > 0 ? `<p class="meta">Attachments: ${message.attachments.map((file) => escapeHtml(file.filename)).join(', ')}</p>\n` : ''}<div class="body">${body}</div>
 </article>`;
 }
 

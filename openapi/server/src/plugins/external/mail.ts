@@ -10,11 +10,19 @@ declare module 'fastify' {
   }
 }
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Files sent with the mail (the signed contract PDF); the outbox keeps them as base64. */
+  attachments?: MailAttachment[] | undefined;
 }
 
 /** Where mail waits when there is no SMTP server (the app's e-mail outbox; the dev mailbox reads it). */
@@ -61,6 +69,11 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments?.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          content: Buffer.from(content),
+        })),
       });
     },
   };
