@@ -1,6 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { createActiveAccount, newAccount, signIn } from './support/accounts';
+import { amountOf, fillPageOne, pick, royaltyOf, startNewBook } from './support/wizard';
 import { expectNoA11yViolations } from './support/a11y';
 
 // The new-book wizard's book details (new-book-wizard.md, "Book details"): page 1, the royalty
@@ -8,46 +7,8 @@ import { expectNoA11yViolations } from './support/a11y';
 // price', page 3's confirmation and the quote that leads to publisher-info. Each journey uses a
 // new account, so the quote's book records and cart item belong to nobody else's journey.
 
-const OWNER = 'I own the copyright and the publishing rights of this title';
 const NEGATIVE =
   'Your royalty fees, based on your selected options is a negative value. Try editing book price, paper type and cover type until you get a positive royalty fee before moving on.';
-
-async function startNewBook(page: Page, request: Parameters<typeof createActiveAccount>[0], prefix: string) {
-  const account = newAccount(prefix);
-  await createActiveAccount(request, account);
-  await signIn(page, account.email, account.password, account.firstName);
-  await page.goto('/new-book');
-  await page.getByRole('checkbox', { name: OWNER }).check();
-  await page.getByRole('radio', { name: 'No' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/new-book/general-info');
-}
-
-async function fillPageOne(page: Page, title: string, format: 'Print' | 'eBook') {
-  await page.getByRole('textbox', { name: 'Title' }).fill(title);
-  await page.getByRole('radio', { name: format }).check();
-  if (format === 'eBook') await page.getByRole('textbox', { name: 'eBook author' }).fill('Nomsa Dlamini');
-  await page.getByRole('combobox', { name: 'Subject heading' }).selectOption('FICTION');
-  await page.getByRole('combobox', { name: 'Sub-category' }).selectOption({ label: 'Romance / General (FIC027000)' });
-  // An ISBN to be registered: a typed one would be claimed by this run's quote.
-  await page.getByRole('checkbox', { name: 'I need an ISBN' }).check();
-}
-
-/** Opens a searchable picker and picks the option. */
-async function pick(page: Page, name: string, option: string) {
-  await page.getByRole('combobox', { name }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-/** 'R 1 234.50' / 'USD -2.10' as a number. */
-function amountOf(text: string): number {
-  return Number(text.replace(/^(R|USD)\s*/, '').replace(/\s/g, ''));
-}
-
-/** The royalty figure a region group of the widget shows, as a number. */
-async function royaltyOf(region: Locator): Promise<number> {
-  return amountOf((await region.locator('strong').first().textContent()) ?? '');
-}
 
 test('a print book for both regions: calculator, widget, breakdown, minimum price, quote', async ({
   page,

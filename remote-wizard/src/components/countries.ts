@@ -294,11 +294,17 @@ export function flagUrl(country: Country): string {
 
 /**
  * A phone number as typed, with everything but digits and a leading + removed (spec section 5:
- * "strips all but + and digits"); a + anywhere but first is dropped too.
+ * "strips all but + and digits"); a + anywhere but first is dropped too, except that a number
+ * starting with + and holding another + keeps what follows the last one (a pasted number).
  */
 export function stripPhone(text: string): string {
-  const digits = text.replace(/\D/g, '');
-  return text.trimStart().startsWith('+') ? `+${digits}` : digits;
+  const trimmed = text.trimStart();
+  // A whole international number pasted after the dial code the empty field offered
+  // ('+27' then '+27 82 123 4567'): the number pasted is the one meant.
+  const last = trimmed.lastIndexOf('+');
+  const number = trimmed.startsWith('+') && last > 0 ? trimmed.slice(last) : trimmed;
+  const digits = number.replace(/\D/g, '');
+  return number.startsWith('+') ? `+${digits}` : digits;
 }
 
 /**

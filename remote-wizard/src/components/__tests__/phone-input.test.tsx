@@ -34,6 +34,9 @@ describe('countries', () => {
     expect(stripPhone('+27 (82) 123-4567')).toBe('+27821234567');
     expect(stripPhone('tel: 082 123 4567')).toBe('0821234567');
     expect(stripPhone('27+82')).toBe('2782');
+    // A full number pasted after the offered dial code replaces it.
+    expect(stripPhone('+27+27 82 123 4567')).toBe('+27821234567');
+    expect(stripPhone('+27+44 20 7946 0958')).toBe('+442079460958');
   });
 
   it('detects the country by the longest dial-code prefix', () => {

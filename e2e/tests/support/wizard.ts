@@ -1,0 +1,80 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createActiveAccount, newAccount, signIn, type NewAccount } from './accounts';
+
+// The new-book wizard's steps as an author takes them, shared by the wizard journeys.
+
+const OWNER = 'I own the copyright and the publishing rights of this title';
+
+/** A new, activated account signed in and on /new-book/general-info past publishing rights. */
+export async function startNewBook(page: Page, request: APIRequestContext, prefix: string): Promise<NewAccount> {
+  const account = newAccount(prefix);
+  await createActiveAccount(request, account);
+  await signIn(page, account.email, account.password, account.firstName);
+  await page.goto('/new-book');
+  await page.getByRole('checkbox', { name: OWNER }).check();
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/general-info');
+  return account;
+}
+
+/** Book details page 1: title, format, a genre and an ISBN to be registered (a typed one would be claimed). */
+export async function fillPageOne(page: Page, title: string, format: 'Print' | 'eBook') {
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('radio', { name: format }).check();
+  if (format === 'eBook') await page.getByRole('textbox', { name: 'eBook author' }).fill('Nomsa Dlamini');
+  await page.getByRole('combobox', { name: 'Subject heading' }).selectOption('FICTION');
+  await page.getByRole('combobox', { name: 'Sub-category' }).selectOption({ label: 'Romance / General (FIC027000)' });
+  await page.getByRole('checkbox', { name: 'I need an ISBN' }).check();
+}
+
+/** Opens a searchable picker and picks the option. */
+export async function pick(page: Page, name: string, option: string) {
+  await page.getByRole('combobox', { name }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** 'R 1 234.50' / 'USD -2.10' as a number. */
+export function amountOf(text: string): number {
+  return Number(text.replace(/^(R|USD)\s*/, '').replace(/\s/g, ''));
+}
+
+/** The royalty figure a region group of the widget shows, as a number. */
+export async function royaltyOf(region: Locator): Promise<number> {
+  return amountOf((await region.locator('strong').first().textContent()) ?? '');
+}
+
+/** A local print book through pages 1 to 3 and its quote, ending on publisher-info. */
+export async function quoteLocalPrintBook(page: Page, title: string) {
+  await fillPageOne(page, title, 'Print');
+  await page.getByRole('checkbox', { name: 'International' }).uncheck();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/calculator');
+  await page.getByRole('textbox', { name: 'Number of pages' }).fill('200');
+  await page.getByRole('radio', { name: 'Portrait' }).check();
+  await pick(page, 'Size', 'A5 (210 x 148 mm)');
+  await page.getByRole('radio', { name: 'Black and white' }).check();
+  await page.getByRole('radio', { name: 'Matt' }).check();
+  await pick(page, 'Local paper type', '80gsm Bond (B&W)');
+  await pick(page, 'Local cover type', 'Paperback (Perfect Bound)');
+  await page.getByRole('textbox', { name: 'Local selling price (R)' }).fill('250');
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/confirm-details');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/publisher-info');
+}
+
+/** Draws a stroke across a signature pad (a canvas named '<label>, empty') with the mouse. */
+export async function drawOn(page: Page, label: 'Signature' | 'Initials') {
+  const pad = page.getByRole('img', { name: `${label}, empty` });
+  // The mouse does not scroll: bring the pad on screen first.
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error(`${label} pad is not on screen`);
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 8 });
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByRole('img', { name: `${label}, drawn` })).toBeVisible();
+}
