@@ -33,3 +33,36 @@ export function writeDraft(name: string, value: unknown): void {
   if (value === undefined) s.removeItem(DRAFT_PREFIX + name);
   else s.setItem(DRAFT_PREFIX + name, JSON.stringify(value));
 }
+
+/** A text field of the draft: stored text, a stored finite number as its text, anything else ''. */
+export function readDraftText(name: string): string {
+  const value = readDraft<unknown>(name, null);
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
+/** A toggle of the draft: true only when stored as true. */
+export function readDraftFlag(name: string): boolean {
+  return readDraft<unknown>(name, false) === true;
+}
+
+/** Text and toggle fields read into one object; a mistyped value reads as '' or false. */
+export function readDraftFields<T extends string, F extends string>(
+  text: readonly T[],
+  flags: readonly F[],
+): { [K in T]: string } & { [K in F]: boolean } {
+  return {
+    ...Object.fromEntries(text.map((name) => [name, readDraftText(name)])),
+    ...Object.fromEntries(flags.map((name) => [name, readDraftFlag(name)])),
+  } as { [K in T]: string } & { [K in F]: boolean };
+}
+
+/** Writes text fields (an emptied one as '') and toggles (true or false) of `values`. */
+export function writeDraftFields(
+  text: readonly string[],
+  flags: readonly string[],
+  values: Readonly<Record<string, unknown>>,
+): void {
+  for (const name of text) writeDraft(name, values[name] ?? '');
+  for (const name of flags) writeDraft(name, values[name] === true);
+}

@@ -1,4 +1,5 @@
-import { readDraft, writeDraft } from '../../lib/draft-storage';
+import { readDraftFields, writeDraftFields } from '../../lib/draft-storage';
+import { BANK_FLAG_FIELDS, BANK_TEXT_FIELDS } from '../../lib/payout-fields';
 
 /**
  * Bank details in the book draft, with the names of new-book-wizard.md section 3
@@ -7,22 +8,7 @@ import { readDraft, writeDraft } from '../../lib/draft-storage';
  * loses nothing; the contract stage sends the set the flag chooses.
  */
 
-/** Draft fields that hold text. */
-export const BANK_TEXT_FIELDS = [
-  'bankName',
-  'branchCode',
-  'branchName',
-  'accountName',
-  'accountType',
-  'accountNumber',
-  'bankAddress',
-  'ibanNumber',
-  'swiftCode',
-  'paypal',
-] as const;
-
-/** Draft fields that are toggles. */
-export const BANK_FLAG_FIELDS = ['isInternationalAccount', 'isPaypalAccount'] as const;
+export { BANK_FLAG_FIELDS, BANK_TEXT_FIELDS } from '../../lib/payout-fields';
 
 /** A text field of the bank details. */
 export type BankTextField = (typeof BANK_TEXT_FIELDS)[number];
@@ -33,17 +19,10 @@ export type BankValues = { [K in BankTextField]: string } & { [K in BankFlagFiel
 
 /** The stored bank details; a missing or mistyped value reads as empty. */
 export function readBankDraft(): BankValues {
-  const values = {} as BankValues;
-  for (const field of BANK_TEXT_FIELDS) {
-    const stored = readDraft<unknown>(field, '');
-    values[field] = typeof stored === 'string' ? stored : '';
-  }
-  for (const field of BANK_FLAG_FIELDS) values[field] = readDraft<unknown>(field, false) === true;
-  return values;
+  return readDraftFields(BANK_TEXT_FIELDS, BANK_FLAG_FIELDS);
 }
 
-/** Stores the bank details (an emptied field as ''). */
+/** Stores the given fields (an emptied field as ''). */
 export function writeBankDraft(values: Partial<BankValues>): void {
-  for (const field of BANK_TEXT_FIELDS) writeDraft(field, values[field] ?? '');
-  for (const field of BANK_FLAG_FIELDS) writeDraft(field, values[field] === true);
+  writeDraftFields(BANK_TEXT_FIELDS, BANK_FLAG_FIELDS, values);
 }

@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import { Form, FormSpy, useField, useForm } from 'react-final-form';
+import { useId, useState } from 'react';
+import { useField, useForm } from 'react-final-form';
 import {
   BANK_ACCOUNT_TYPES,
   BankDetails,
@@ -11,9 +11,10 @@ import {
   validateForm,
   type DetailsItem,
 } from '@pod/shared-contracts';
-import { LockedNote, ProfileCheckbox, ProfileSelect, ProfileTextField } from '../../components/profile-fields';
+import { ProfileCheckbox, ProfileSelect, ProfileTextField } from '../../components/profile-fields';
+import { ProfileForm } from '../../components/profile-form';
+import { StageActions } from '../../components/stage-actions';
 import { focusFirstError } from '../../lib/focus-first-error';
-import { LOCKED_NOTE } from '../../lib/saved-profile';
 import type { BankTextField, BankValues } from './bank-draft';
 import styles from './bank-details.module.css';
 
@@ -228,37 +229,25 @@ export function BankForm({
   onProceed,
   onBack,
 }: BankFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState<BankValues | null>(null);
   return (
-    <Form<BankValues>
+    <ProfileForm<BankValues>
       initialValues={initialValues}
       validate={validate}
-      onSubmit={(values) => setConfirming(values)}
-      render={({ handleSubmit, form, values }) => (
-        <form
-          ref={formRef}
-          className={styles.form}
-          noValidate
-          onSubmit={(event) => {
-            void handleSubmit(event);
-            if (form.getState().hasValidationErrors) focusFirstError(formRef.current);
-          }}
-        >
-          <FormSpy<BankValues> subscription={{ values: true }} onChange={({ values: v }) => onChange(v)} />
-          {locked.size > 0 ? <LockedNote>{LOCKED_NOTE}</LockedNote> : null}
+      onSubmit={setConfirming}
+      onChange={onChange}
+      anyLocked={locked.size > 0}
+      className={styles.form}
+    >
+      {({ form, values, formElement }) => (
+        <>
           <RegionToggle disabled={regionLocked} />
           {values.isInternationalAccount ? (
             <InternationalFields locked={locked} paypalLocked={locked.has('paypal')} />
           ) : (
             <LocalFields locked={locked} />
           )}
-          <div className={styles.actions}>
-            <Button type="button" variant="secondary" onClick={onBack}>
-              Back
-            </Button>
-            <Button type="submit">{continueLabel}</Button>
-          </div>
+          <StageActions onBack={onBack} continueLabel={continueLabel} />
           <Modal
             open={confirming !== null}
             title="Confirm your bank details"
@@ -275,7 +264,7 @@ export function BankForm({
                     setConfirming(null);
                     if (validateForm(BankDetails, current)) {
                       void form.submit();
-                      focusFirstError(formRef.current);
+                      focusFirstError(formElement());
                       return;
                     }
                     onProceed(current);
@@ -292,8 +281,8 @@ export function BankForm({
             </p>
             {confirming ? <DetailsList items={summary(confirming)} /> : null}
           </Modal>
-        </form>
+        </>
       )}
-    />
+    </ProfileForm>
   );
 }

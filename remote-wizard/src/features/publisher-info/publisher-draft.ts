@@ -1,4 +1,5 @@
-import { readDraft, writeDraft } from '../../lib/draft-storage';
+import { readDraftFields, writeDraftFields } from '../../lib/draft-storage';
+import { PUBLISHER_FLAG_FIELDS, PUBLISHER_TEXT_FIELDS } from '../../lib/payout-fields';
 
 /**
  * Publisher Details in the book draft, with the names of new-book-wizard.md section 3
@@ -7,19 +8,7 @@ import { readDraft, writeDraft } from '../../lib/draft-storage';
  * physical address' box) is an addition.
  */
 
-/** Draft fields that hold text. */
-export const PUBLISHER_TEXT_FIELDS = [
-  'publisherName',
-  'publisherRegId',
-  'publisherPhysicalAddress',
-  'publisherPostalAddress',
-  'publisherTelephone',
-  'publisherEmail',
-  'publisherContactPerson',
-] as const;
-
-/** Draft fields that are toggles. */
-export const PUBLISHER_FLAG_FIELDS = ['isSelfPublisher', 'postalSameAsPhysical'] as const;
+export { PUBLISHER_FLAG_FIELDS, PUBLISHER_TEXT_FIELDS } from '../../lib/payout-fields';
 
 /** A text field of Publisher Details. */
 export type PublisherTextField = (typeof PUBLISHER_TEXT_FIELDS)[number];
@@ -30,17 +19,10 @@ export type PublisherValues = { [K in PublisherTextField]: string } & { [K in Pu
 
 /** The stored Publisher Details; a missing or mistyped value reads as empty. */
 export function readPublisherDraft(): PublisherValues {
-  const values = {} as PublisherValues;
-  for (const field of PUBLISHER_TEXT_FIELDS) {
-    const stored = readDraft<unknown>(field, '');
-    values[field] = typeof stored === 'string' ? stored : '';
-  }
-  for (const field of PUBLISHER_FLAG_FIELDS) values[field] = readDraft<unknown>(field, false) === true;
-  return values;
+  return readDraftFields(PUBLISHER_TEXT_FIELDS, PUBLISHER_FLAG_FIELDS);
 }
 
-/** Stores the given Publisher Details fields (an emptied field as ''). */
+/** Stores the given fields (an emptied field as ''). */
 export function writePublisherDraft(values: Partial<PublisherValues>): void {
-  for (const field of PUBLISHER_TEXT_FIELDS) writeDraft(field, values[field] ?? '');
-  for (const field of PUBLISHER_FLAG_FIELDS) writeDraft(field, values[field] === true);
+  writeDraftFields(PUBLISHER_TEXT_FIELDS, PUBLISHER_FLAG_FIELDS, values);
 }

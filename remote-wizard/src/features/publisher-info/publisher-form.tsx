@@ -1,10 +1,8 @@
-import { useRef } from 'react';
-import { Form, FormSpy } from 'react-final-form';
 import type { FormApi } from 'final-form';
-import { Button, PublisherDetails, validateForm } from '@pod/shared-contracts';
-import { LockedNote, ProfileCheckbox, ProfilePhoneField, ProfileTextField } from '../../components/profile-fields';
-import { focusFirstError } from '../../lib/focus-first-error';
-import { LOCKED_NOTE } from '../../lib/saved-profile';
+import { PublisherDetails, validateForm } from '@pod/shared-contracts';
+import { ProfileCheckbox, ProfilePhoneField, ProfileTextField } from '../../components/profile-fields';
+import { ProfileForm } from '../../components/profile-form';
+import { StageActions } from '../../components/stage-actions';
 import type { PublisherTextField, PublisherValues } from './publisher-draft';
 import styles from './publisher-info.module.css';
 
@@ -73,24 +71,17 @@ export function PublisherForm({
   onContinue,
   onBack,
 }: PublisherFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   return (
-    <Form<PublisherValues>
+    <ProfileForm<PublisherValues>
       initialValues={initialValues}
       validate={validate}
-      onSubmit={(values) => onContinue(values)}
-      render={({ handleSubmit, form, values }) => (
-        <form
-          ref={formRef}
-          className={styles.form}
-          noValidate
-          onSubmit={(event) => {
-            void handleSubmit(event);
-            if (form.getState().hasValidationErrors) focusFirstError(formRef.current);
-          }}
-        >
-          <FormSpy<PublisherValues> subscription={{ values: true }} onChange={({ values: v }) => onChange(v)} />
-          {locked.size > 0 ? <LockedNote>{LOCKED_NOTE}</LockedNote> : null}
+      onSubmit={onContinue}
+      onChange={onChange}
+      anyLocked={locked.size > 0}
+      className={styles.form}
+    >
+      {({ form, values }) => (
+        <>
           <ProfileCheckbox
             name="isSelfPublisher"
             label="I am a self-publisher"
@@ -152,14 +143,9 @@ export function PublisherForm({
             maxLength={200}
             locked={locked.has('publisherContactPerson')}
           />
-          <div className={styles.actions}>
-            <Button type="button" variant="secondary" onClick={onBack}>
-              Back
-            </Button>
-            <Button type="submit">{continueLabel}</Button>
-          </div>
-        </form>
+          <StageActions onBack={onBack} continueLabel={continueLabel} />
+        </>
       )}
-    />
+    </ProfileForm>
   );
 }

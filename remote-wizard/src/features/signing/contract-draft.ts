@@ -1,38 +1,6 @@
-import { readDraft, writeDraft } from '../../lib/draft-storage';
-import type { BankDetails, ContractContributor, ContractDraft, PublisherDetails } from './contract-payload';
-
-const PUBLISHER_TEXT = [
-  'publisherName',
-  'publisherRegId',
-  'publisherPhysicalAddress',
-  'publisherPostalAddress',
-  'publisherTelephone',
-  'publisherEmail',
-  'publisherContactPerson',
-] as const satisfies readonly (keyof PublisherDetails)[];
-
-const BANK_TEXT = [
-  'bankName',
-  'branchCode',
-  'branchName',
-  'accountName',
-  'accountType',
-  'accountNumber',
-  'bankAddress',
-  'ibanNumber',
-  'swiftCode',
-  'paypal',
-] as const satisfies readonly (keyof BankDetails)[];
-
-function readText(name: string): string {
-  const value = readDraft<unknown>(name, null);
-  if (typeof value === 'string') return value;
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
-}
-
-function readFlag(name: string): boolean {
-  return readDraft<unknown>(name, false) === true;
-}
+import { readDraft, readDraftFields, readDraftFlag, readDraftText, writeDraft } from '../../lib/draft-storage';
+import { BANK_FLAG_FIELDS, BANK_TEXT_FIELDS, PUBLISHER_TEXT_FIELDS } from '../../lib/payout-fields';
+import type { ContractContributor, ContractDraft } from './contract-payload';
 
 function readId(name: string): number | null {
   const value = readDraft<unknown>(name, null);
@@ -56,17 +24,12 @@ function readContributors(): ContractContributor[] {
  * A value of the wrong type reads as blank.
  */
 export function readContractDraft(): ContractDraft {
-  const textOf = <K extends string>(names: readonly K[]) =>
-    Object.fromEntries(names.map((name) => [name, readText(name)])) as Record<K, string>;
   return {
     localBookId: readId('localBookId'),
     internationalBookId: readId('internationalBookId'),
-    ...textOf(PUBLISHER_TEXT),
-    isSelfPublisher: readFlag('isSelfPublisher'),
-    ...textOf(BANK_TEXT),
-    isInternationalAccount: readFlag('isInternationalAccount'),
-    isPaypalAccount: readFlag('isPaypalAccount'),
-    author: readText('author'),
+    ...readDraftFields(PUBLISHER_TEXT_FIELDS, ['isSelfPublisher']),
+    ...readDraftFields(BANK_TEXT_FIELDS, BANK_FLAG_FIELDS),
+    author: readDraftText('author'),
     contributors: readContributors(),
   };
 }
@@ -90,8 +53,8 @@ const dataUrl = (name: string): string | null => {
 export function readSigningDraft(): SigningDraft {
   const printName = readDraft<unknown>('printName', null);
   return {
-    acceptTerms: readFlag('acceptTerms'),
-    signedPlace: readText('signedPlace'),
+    acceptTerms: readDraftFlag('acceptTerms'),
+    signedPlace: readDraftText('signedPlace'),
     signature: dataUrl('signature'),
     initials: dataUrl('initials'),
     printName: typeof printName === 'string' ? printName : null,
@@ -112,5 +75,8 @@ export interface FormatDraft {
 /** The book's format and whether a recording was ordered (calc_bookFormat, calc_recordingRequired). */
 export function readFormatDraft(): FormatDraft {
   const format = readDraft<unknown>('bookFormat', null);
-  return { bookFormat: typeof format === 'string' ? format : null, recordingRequired: readFlag('recordingRequired') };
+  return {
+    bookFormat: typeof format === 'string' ? format : null,
+    recordingRequired: readDraftFlag('recordingRequired'),
+  };
 }
