@@ -1,5 +1,9 @@
-import { ACCOUNT_TYPES } from '@pod/shared-contracts/constants';
-import { EMAIL_PATTERN } from '@pod/shared-contracts/validation';
+import {
+  BankDetailsInternational,
+  BankDetailsLocal,
+  PublisherDetails as PublisherDetailsRules,
+  firstFailure,
+} from '@pod/shared-contracts/validation';
 
 /**
  * Publisher and bank details of a user (portal.yaml UserMisc: publisher fields at the top level
@@ -7,9 +11,8 @@ import { EMAIL_PATTERN } from '@pod/shared-contracts/validation';
  * Pure: merging saved and sent details, the wizard's rules with the specification's messages
  * (new-book-wizard.md section 5), and masking for answers.
  *
- * The rules live here until the publisher and bank structs exist in
- * `@pod/shared-contracts/validation` (the front end of issue 13 writes them); the server should
- * then use those, as it does for the other forms.
+ * The rules are the wizard's own structs of `@pod/shared-contracts/validation` (PublisherDetails,
+ * BankDetailsLocal, BankDetailsInternational), so the form and the API say the same words.
  */
 
 export const PUBLISHER_FIELDS = [
@@ -100,144 +103,46 @@ export const isInternationalAccount = (bank: BankDetails): boolean =>
   !isBlank(bank.international_iban_number) ||
   !isBlank(bank.international_bank_address);
 
-const NAME_PATTERN = /^[\p{L}' ,.-]{2,}$/u;
-const BRANCH_NAME_PATTERN = /^[\p{L}' ,.()-]{2,}$/u;
-const DIGITS_2_30 = /^[\d ]{2,30}$/;
-
-type Rule = (value: string) => string | undefined;
-const required =
-  (message: string): Rule =>
-  (value) =>
-    value === '' ? message : undefined;
-const matching =
-  (pattern: RegExp, message: string): Rule =>
-  (value) =>
-    value === '' || pattern.test(value) ? undefined : message;
-const minLength =
-  (length: number, message: string): Rule =>
-  (value) =>
-    value === '' || value.length >= length ? undefined : message;
-
-const PUBLISHER_RULES: Array<[PublisherField, Rule[]]> = [
-  ['publish_name', [required('Please enter the publishers name')]],
-  [
-    'reg_id_no',
-    [
-      required('Please enter the publishers registration ID'),
-      matching(/^[A-Za-z0-9 /-]{2,30}$/, 'Please enter a valid registration ID within the range of 2-30 characters'),
-    ],
-  ],
-  [
-    'physical_address',
-    [required('Please select the publishers physical address'), minLength(5, 'Please enter a valid physical address')],
-  ],
-  [
-    'postal_address',
-    [required('Please select the publishers postal address'), minLength(5, 'Please enter a valid postal address')],
-  ],
-  [
-    'telephone',
-    [
-      required('Please enter the publishers telephone number'),
-      matching(/^\+?\d{8,15}$/, 'Please enter a valid telephone number'),
-    ],
-  ],
-  ['email', [required('Please enter the publishers email'), matching(EMAIL_PATTERN, 'Please enter a valid email')]],
-  [
-    'contact_person',
-    [
-      required('Please enter the publishers contact person'),
-      matching(NAME_PATTERN, 'Please enter a valid author name with no special characters and numbers'),
-    ],
-  ],
-];
-
-const LOCAL_BANK_RULES: Array<[BankField, Rule[]]> = [
-  ['bank_name', [required('Please enter your banks name')]],
-  [
-    'brance_code',
-    [
-      required('Please enter your banks branch code'),
-      matching(DIGITS_2_30, 'Please enter a valid branch code within the range of 2-30 numbers'),
-    ],
-  ],
-  [
-    'branch_name',
-    [
-      required('Please enter your banks branch name'),
-      (value) =>
-        value === DEFAULT_BRANCH_NAME || BRANCH_NAME_PATTERN.test(value)
-          ? undefined
-          : 'Please enter a valid branch name',
-    ],
-  ],
-  [
-    'account_name',
-    [required('Please enter your bank account name'), matching(NAME_PATTERN, 'Please enter a valid account name')],
-  ],
-  [
-    'account_type',
-    [
-      (value) =>
-        (ACCOUNT_TYPES as readonly string[]).includes(value) ? undefined : 'Please enter your bank account type',
-    ],
-  ],
-  [
-    'account_number',
-    [
-      required('Please enter your account number'),
-      matching(DIGITS_2_30, 'Please enter a valid account number within the range of 2-30 numbers'),
-    ],
-  ],
-];
-
-const INTERNATIONAL_BANK_RULES: Array<[BankField, Rule[]]> = [
-  [
-    'international_bank_address',
-    [required('Please enter your bank address'), minLength(5, 'Please enter a valid bank address')],
-  ],
-  [
-    'international_iban_number',
-    [
-      required('Please enter your banks IBAN number'),
-      matching(
-        /^[A-Za-z0-9 ]{2,34}$/,
-        'Please enter a valid IBAN number within the range of 2-34 characters and numbers',
-      ),
-    ],
-  ],
-  [
-    'international_swift_code',
-    [
-      required('Please enter your banks swift code'),
-      matching(/^[A-Za-z0-9]{2,30}$/, 'Please enter a valid swift code'),
-    ],
-  ],
-  ['account_name', [matching(NAME_PATTERN, 'Please enter a valid account name')]],
-  ['account_number', [matching(DIGITS_2_30, 'Please enter a valid account number within the range of 2-30 numbers')]],
-  ['paypal', [matching(EMAIL_PATTERN, 'Please enter a valid paypal')]],
-];
-
-function firstFailure<F extends string>(values: Record<F, string>, rules: Array<[F, Rule[]]>): string | undefined {
-  for (const [field, fieldRules] of rules) {
-    for (const rule of fieldRules) {
-      const message = rule(values[field]);
-      if (message !== undefined) return message;
-    }
-  }
-  return undefined;
-}
-
 /**
  * The first broken rule of the publisher step, then of the bank step (local or international
  * field set, as the saved or sent values make the account), in the wizard's order; undefined
  * when the details are complete.
  */
 export function payoutDetailsFailure(details: PayoutDetails): string | undefined {
-  return (
-    firstFailure(details.publisher, PUBLISHER_RULES) ??
-    firstFailure(details.bank, isInternationalAccount(details.bank) ? INTERNATIONAL_BANK_RULES : LOCAL_BANK_RULES)
-  );
+  const { publisher, bank } = details;
+  // The wizard's own structs (the form says the same words), with the draft's field names.
+  const publisherFailure = firstFailure(PublisherDetailsRules, {
+    publisherName: publisher.publish_name,
+    publisherRegId: publisher.reg_id_no,
+    publisherPhysicalAddress: publisher.physical_address,
+    publisherPostalAddress: publisher.postal_address,
+    publisherTelephone: publisher.telephone,
+    publisherEmail: publisher.email,
+    publisherContactPerson: publisher.contact_person,
+    isSelfPublisher: false,
+  });
+  if (publisherFailure) return publisherFailure;
+  if (isInternationalAccount(bank)) {
+    return firstFailure(BankDetailsInternational, {
+      bankAddress: bank.international_bank_address,
+      ibanNumber: bank.international_iban_number,
+      swiftCode: bank.international_swift_code,
+      accountName: bank.account_name,
+      accountNumber: bank.account_number,
+      isPaypalAccount: false,
+      paypal: bank.paypal,
+    });
+  }
+  return firstFailure(BankDetailsLocal, {
+    bankName: bank.bank_name,
+    branchCode: bank.brance_code,
+    // The payload's default 'N/A' (spec section 3: branch_name defaults to 'N/A') is accepted as
+    // it always was; the struct's letters-only pattern would refuse its slash.
+    branchName: bank.branch_name === DEFAULT_BRANCH_NAME ? 'Not applicable' : bank.branch_name,
+    accountName: bank.account_name,
+    accountType: bank.account_type,
+    accountNumber: bank.account_number,
+  });
 }
 
 /** Shown instead of a bank account number or IBAN: its last 4 characters only, e.g. '•••• 6789'. */
