@@ -1,6 +1,13 @@
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
-import { drawOn, quoteLocalPrintBook, startNewBook } from './support/wizard';
+import {
+  drawOn,
+  fillPageOne,
+  fillPublisherDetails,
+  quoteLocalPrintBook,
+  signContract,
+  startNewBook,
+} from './support/wizard';
 import { expectNoA11yViolations } from './support/a11y';
 
 // The new-book wizard after the quote (new-book-wizard.md, publisher-info to upload-assets):
@@ -106,4 +113,64 @@ test('a print book from publisher details through signing, the e-mailed contract
   await expect(page.getByRole('radio', { name: 'PDF' })).toBeChecked();
   await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/new-book/metadata');
+});
+
+test('an eBook: an international account, signing, and conversion requested', async ({ page, request }) => {
+  const account = await startNewBook(page, request, 'wizard-ebook-contract');
+  await fillPageOne(page, 'Digital Dunes', 'eBook');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/e-book');
+  await page.getByRole('textbox', { name: 'Number of pages' }).fill('120');
+  await page.getByRole('textbox', { name: 'International selling price (USD)' }).fill('9.99');
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/publisher-info');
+
+  await fillPublisherDetails(page);
+  // An international account: bank address, IBAN and swift code, and PayPal when ticked.
+  await page.getByRole('radio', { name: 'International account' }).check();
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  await expect(page.getByText('Please enter your banks IBAN number')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Bank address' }).fill('1 Canada Square, London');
+  await page.getByRole('textbox', { name: 'IBAN number' }).fill('GB29 NWBK 6016 1331 9268 19');
+  await page.getByRole('textbox', { name: 'Swift code' }).fill('NWBKGB2L');
+  await page.getByRole('checkbox', { name: 'I have a PayPal account' }).check();
+  await page.getByRole('textbox', { name: 'PayPal' }).fill('not-an-email');
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  await expect(page.getByText('Please enter a valid paypal')).toBeVisible();
+  await page.getByRole('textbox', { name: 'PayPal' }).fill(account.email);
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your bank details' })
+    .getByRole('button', { name: 'Proceed' })
+    .click();
+
+  await signContract(page);
+  await waitForMail(request, account.email, 'Your signed Print on Demand contract: Digital Dunes');
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+
+  // Additional Details of an eBook: no print author field.
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/metadata');
+  await expect(page.getByRole('textbox', { name: 'Author', exact: true })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Keyword' }).fill('desert');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Publication date' }).fill('01-03-2026');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('english');
+  await page.getByRole('textbox', { name: 'Main description' }).fill('A journey across the Namib by night.');
+  await page.getByRole('textbox', { name: 'Copyright holder' }).fill('Nomsa Dlamini');
+  await page.getByRole('textbox', { name: 'Copyright date' }).fill('01-01-2026');
+  await page.getByRole('combobox', { name: 'Recommended audience' }).selectOption('General Trade');
+  await page.getByRole('combobox', { name: 'Indicated audience warning' }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+
+  // Cover Requirements: conversion to .epub requested; the others are listed before going on.
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/confirm-bleed-cover');
+  await page.getByRole('checkbox', { name: /Conversion to \.epub/ }).check();
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  const unchecked = page.getByRole('dialog', { name: "Are you sure you don't need the following services?" });
+  await expect(unchecked).toContainText('Thumbnail design');
+  await expect(unchecked).not.toContainText('Conversion to .epub');
+  await unchecked.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/upload-assets');
+  expect(await page.evaluate(() => localStorage.getItem('calc_conversionNeeded'))).toBe('true');
 });

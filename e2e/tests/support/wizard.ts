@@ -78,3 +78,25 @@ export async function drawOn(page: Page, label: 'Signature' | 'Initials') {
   await page.mouse.up();
   await expect(page.getByRole('img', { name: `${label}, drawn` })).toBeVisible();
 }
+
+/** Publisher Details as a self-publisher (prefilled from the account), then on to bank-details. */
+export async function fillPublisherDetails(page: Page) {
+  await page.getByRole('checkbox', { name: 'I am a self-publisher' }).check();
+  await page.getByRole('textbox', { name: 'Registration ID' }).fill('2024/123456/07');
+  await page.getByRole('textbox', { name: 'Physical address' }).fill('12 Long Street, Cape Town');
+  await page.getByRole('checkbox', { name: 'Same as physical address' }).check();
+  await page.getByRole('textbox', { name: 'Telephone' }).fill('+27 82 123 4567');
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/bank-details');
+}
+
+/** Accepts the terms, names the place, draws both pads and signs: on to Check Your Email. */
+export async function signContract(page: Page) {
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/accept-terms');
+  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
+  await page.getByRole('textbox', { name: 'Signed place' }).fill('Cape Town, South Africa');
+  await drawOn(page, 'Signature');
+  await drawOn(page, 'Initials');
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/new-book/contract');
+}
