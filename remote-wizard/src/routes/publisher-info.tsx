@@ -3,6 +3,7 @@ import { useCurrentUser, useDocumentTitle } from '@pod/shared-contracts';
 import { stripPhone } from '../components/countries';
 import { WizardProgress } from '../components/wizard-progress';
 import { useResumeLink } from '../lib/resume';
+import { useResumedBookDetails } from '../lib/use-resumed-book';
 import { readSavedProfile } from '../lib/saved-profile';
 import type { BasePath } from '../lib/stages';
 import { useStageFlow } from '../lib/use-stage-flow';
@@ -23,7 +24,7 @@ import { flowName } from './flow-name';
  */
 export function PublisherInfoScreen({ base }: { base: BasePath }) {
   // First: a resume link writes the draft the hooks below read.
-  useResumeLink('publisher-info');
+  useResumedBookDetails(useResumeLink('publisher-info'));
   useDocumentTitle(`${flowName(base)}: Publisher Details`);
   const { continueLabel, complete } = useStageFlow(base, 'publisher-info');
   const user = useCurrentUser();

@@ -6,6 +6,7 @@ import { WizardProgress } from '../components/wizard-progress';
 import { UPLOAD_TYPE_FIELD } from '../lib/completed-stages';
 import { writeDraft } from '../lib/draft-storage';
 import { useResumeLink } from '../lib/resume';
+import { useResumedBookDetails } from '../lib/use-resumed-book';
 import { stagePath, type BasePath } from '../lib/stages';
 import { useStageFlow } from '../lib/use-stage-flow';
 import { flowName } from './flow-name';
@@ -22,7 +23,7 @@ const UPLOAD_TYPES = [
  */
 export function UploadTypeScreen({ base }: { base: BasePath }) {
   // A resume link from the library ('Continue Upload Process' of a signed contract) lands here.
-  useResumeLink('upload-type');
+  useResumedBookDetails(useResumeLink('upload-type'));
   useDocumentTitle(`${flowName(base)}: Select Upload Type`);
   const navigate = useNavigate();
   const { continueLabel, complete } = useStageFlow(base, 'upload-type');

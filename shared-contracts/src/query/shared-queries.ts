@@ -20,8 +20,9 @@ import { queryKeys } from './query-keys';
  */
 export function useBooksQuery({
   refetchOnMount = true,
-}: { refetchOnMount?: boolean | 'always' } = {}): UseQueryResult<SharedBooks> {
-  return useQuery({ queryKey: queryKeys.books(), queryFn: getUserBooks, refetchOnMount });
+  enabled = true,
+}: { refetchOnMount?: boolean | 'always'; enabled?: boolean } = {}): UseQueryResult<SharedBooks> {
+  return useQuery({ queryKey: queryKeys.books(), queryFn: getUserBooks, refetchOnMount, enabled });
 }
 
 /** The first 100 orders of the user's books (GET /user/getbookorders?skip=0&take=100). */

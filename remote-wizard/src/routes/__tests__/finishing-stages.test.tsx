@@ -1,7 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithProviders } from '@pod/shared-contracts/testing';
+import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import { ApplicabilityScreen, type ApplicabilityStage } from '../applicability';
 import { PaymentMethodScreen } from '../payment-method';
 import { SubmissionCompleteScreen } from '../submission-complete';
@@ -52,8 +52,26 @@ describe('/new-book/upload-type (Select Upload Type)', () => {
   });
 
   it("takes the library's resume link: the book ids and regions, the stages up to contract, then a clean address", async () => {
+    const book = (id: number, international: boolean) => ({
+      id,
+      book_title: 'Digital Dunes',
+      format_type: 'ebook',
+      no_of_pages: 120,
+      isbn: null,
+      is_international: international,
+      misc: '{}',
+    });
+    const log = installFakeFetch((request) =>
+      request.path === '/user/getuserbooks'
+        ? { status: 200, body: { statusCode: 0, localBooks: [book(11, false)], internationalBooks: [book(12, true)] } }
+        : { status: 404 },
+    );
     renderAt('/new-book/upload-type?continue=true&lbid=11&ibid=12&region=li');
     expect(await screen.findByRole('heading', { level: 1, name: 'Select Upload Type' })).toBeInTheDocument();
+    // A browser without this book's draft learns its format and title from the user's books.
+    await waitFor(() => expect(readDraft('bookFormat', null)).toBe('ebook'));
+    expect(readDraft('title', null)).toBe('Digital Dunes');
+    expect(log.filter((request) => request.path === '/user/getuserbooks')).toHaveLength(1);
     expect(readDraft('localBookId', null)).toBe(11);
     expect(readDraft('internationalBookId', null)).toBe(12);
     expect(readCompletedStages()).toContain('contract');
