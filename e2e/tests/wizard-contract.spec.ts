@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
 import {
@@ -17,6 +18,18 @@ import { expectNoA11yViolations } from './support/a11y';
 // files issue's (a placeholder today), so the stages after it are covered by component tests.
 
 const TITLE = 'Signed In Cape Town';
+
+/** The required fields of Additional Details after the keywords, then Continue. */
+async function fillMetadata(page: Page, description: string) {
+  await page.getByRole('textbox', { name: 'Publication date' }).fill('01-03-2026');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('english');
+  await page.getByRole('textbox', { name: 'Main description' }).fill(description);
+  await page.getByRole('textbox', { name: 'Copyright holder' }).fill('Nomsa Dlamini');
+  await page.getByRole('textbox', { name: 'Copyright date' }).fill('01-01-2026');
+  await page.getByRole('combobox', { name: 'Recommended audience' }).selectOption('General Trade');
+  await page.getByRole('combobox', { name: 'Indicated audience warning' }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+}
 
 test('a print book from publisher details through signing, the e-mailed contract and metadata', async ({
   page,
@@ -85,16 +98,7 @@ test('a print book from publisher details through signing, the e-mailed contract
   await page.getByRole('textbox', { name: 'Keyword' }).fill('romance; cape town');
   await page.getByRole('textbox', { name: 'Keyword' }).press('Enter');
   await expect(page.getByRole('list', { name: 'Keywords added' }).getByRole('listitem')).toHaveCount(2);
-  await page.getByRole('textbox', { name: 'Publication date' }).fill('01-03-2026');
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('english');
-  await page
-    .getByRole('textbox', { name: 'Main description' })
-    .fill('A love story set on the slopes of Table Mountain.');
-  await page.getByRole('textbox', { name: 'Copyright holder' }).fill('Nomsa Dlamini');
-  await page.getByRole('textbox', { name: 'Copyright date' }).fill('01-01-2026');
-  await page.getByRole('combobox', { name: 'Recommended audience' }).selectOption('General Trade');
-  await page.getByRole('combobox', { name: 'Indicated audience warning' }).selectOption({ index: 1 });
-  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  await fillMetadata(page, 'A love story set on the slopes of Table Mountain.');
 
   // Cover Requirements: the unchecked services are listed before going on.
   await expect(page).toHaveURL((url) => url.pathname === '/new-book/confirm-bleed-cover');
@@ -154,14 +158,7 @@ test('an eBook: an international account, signing, and conversion requested', as
   await expect(page.getByRole('textbox', { name: 'Author', exact: true })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Keyword' }).fill('desert');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Publication date' }).fill('01-03-2026');
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('english');
-  await page.getByRole('textbox', { name: 'Main description' }).fill('A journey across the Namib by night.');
-  await page.getByRole('textbox', { name: 'Copyright holder' }).fill('Nomsa Dlamini');
-  await page.getByRole('textbox', { name: 'Copyright date' }).fill('01-01-2026');
-  await page.getByRole('combobox', { name: 'Recommended audience' }).selectOption('General Trade');
-  await page.getByRole('combobox', { name: 'Indicated audience warning' }).selectOption({ index: 1 });
-  await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
+  await fillMetadata(page, 'A journey across the Namib by night.');
 
   // Cover Requirements: conversion to .epub requested; the others are listed before going on.
   await expect(page).toHaveURL((url) => url.pathname === '/new-book/confirm-bleed-cover');
