@@ -19,6 +19,7 @@ import paymentRepository from './plugins/app/payment-repository.js';
 import referenceDataRepository from './plugins/app/reference-data-repository.js';
 import refreshTokenRepository from './plugins/app/refresh-token-repository.js';
 import unitOfWork from './plugins/app/unit-of-work.js';
+import uploadRepository from './plugins/app/upload-repository.js';
 import userRepository from './plugins/app/user-repository.js';
 import verificationTokenRepository from './plugins/app/verification-token-repository.js';
 import apiDocs from './plugins/external/api-docs.js';
@@ -40,6 +41,7 @@ import jobsPlugin from './jobs/index.js';
 import jobRepository from './plugins/app/job-repository.js';
 import paymentNotificationRepository from './plugins/app/payment-notification-repository.js';
 import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
+import { createLocalFileStore, type FileStore } from './storage/file-store.js';
 import { serverTimeoutOptions } from './timeouts.js';
 
 export const API_PREFIX = '/api/v1';
@@ -62,11 +64,15 @@ export interface BuildAppOptions {
   providerHttp?: ProviderHttp | 'inject';
   /** Take the client address from X-Forwarded-For (behind a reverse proxy); default env TRUST_PROXY=1. */
   trustProxy?: boolean;
+  /** Where uploaded files go (default: the local disk under config.uploads.dir). */
+  fileStore?: FileStore;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** Uploaded files (storage/file-store.ts). */
+    fileStore: FileStore;
   }
 }
 
@@ -104,6 +110,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ...serverTimeoutOptions(config.timeouts),
   });
   app.decorate('config', config);
+  app.decorate('fileStore', options.fileStore ?? createLocalFileStore(config.uploads.dir));
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -170,6 +177,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(jobRepository);
     await app.register(paymentNotificationRepository);
     await app.register(attemptRepository);
+    await app.register(uploadRepository);
     await app.register(unitOfWork);
     // Background work; services define their job types below.
     await app.register(jobsPlugin, { settings: config.jobs });

@@ -1,7 +1,7 @@
 import type { AttemptLimit } from './domain/attempt-limiter.js';
 import type { JobsSettings } from './jobs/index.js';
 import { loadPaymentSettings, type PaymentSettings } from './payments/index.js';
-import { defaultDataDir, defaultStaticRoot } from './paths.js';
+import { defaultDataDir, defaultStaticRoot, defaultUploadDir } from './paths.js';
 import { loadTimeoutSettings, type TimeoutSettings } from './timeouts.js';
 
 export interface RateLimits {
@@ -68,6 +68,15 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** DATABASE_URL (PostgreSQL) or else DATA_DIR (PGlite, default <repo>/.data/db). */
   database: { url: string | undefined; dataDir: string };
+  /** Chunked uploads (UPLOAD_DIR, UPLOAD_ABANDON_HOURS); see services/uploads.ts. */
+  uploads: UploadSettings;
+}
+
+export interface UploadSettings {
+  /** Folder of the local file store (default <repo>/.data/uploads). */
+  dir: string;
+  /** Partial uploads untouched this long are removed (default 48). */
+  abandonHours: number;
 }
 
 /** What only the listening process (server.ts) needs: where to listen, what to serve and log. */
@@ -170,5 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: ['1', 'true'].includes(env.TRUST_PROXY ?? ''),
     smtpUrl: env.SMTP_URL || undefined,
     database: { url: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || defaultDataDir },
+    uploads: { dir: env.UPLOAD_DIR || defaultUploadDir, abandonHours: positiveInt(env.UPLOAD_ABANDON_HOURS, 48) },
   };
 }

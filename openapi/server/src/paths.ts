@@ -10,4 +10,6 @@ export const repoRoot = resolve(packageRoot, '../..');
 export const defaultSpecPath = resolve(packageRoot, '../portal.yaml');
 export const migrationsDir = resolve(packageRoot, 'migrations');
 export const defaultDataDir = resolve(repoRoot, '.data/db');
+/** Uploaded files (UPLOAD_DIR), beside the PGlite data directory. */
+export const defaultUploadDir = resolve(repoRoot, '.data/uploads');
 export const defaultStaticRoot = resolve(repoRoot, '.data/public');

@@ -1368,16 +1368,39 @@ export interface paths {
         /**
          * Upload one piece of a book (or audio, thumbnail) file
          * @description Chunked upload: the file is sent in pieces of at most 1,024,000 bytes, one after the
-         *     other, in index order from 0. The upload is identified by the user, `name`, `size` and
-         *     the book ids; index 0 (re)starts it. For every piece the server checks the MD5 of the
-         *     received bytes against `md5_chunk` (mismatch: 400 code `CHUNK_MD5`, resend the piece),
-         *     that `currentChunkIndex` is the expected next index (otherwise 409 code `CHUNK_ORDER`,
-         *     message naming the expected index; resume from it), that the piece is not larger than
-         *     1,024,000 bytes and that the pieces do not exceed `size` (400). Book ids that are not
-         *     the user's answer 404. Answers `next_index`; on the last piece (index `totalChunks` - 1)
-         *     the file is assembled, its total size checked, and `finalFilename` returned for POST
-         *     /user/uploadbook{suffix}. The body schema is left untyped on purpose: the server
-         *     receives the raw bytes.
+         *     other, in index order from 0. The upload is identified by the user, the upload the book
+         *     ids name (both region records share one), `name` and `size`. Book ids that are not the
+         *     user's answer 404; a book whose contract is not signed yet (stage getquote) or that was
+         *     cancelled answers 409. For every piece the server checks, in this order: that the piece
+         *     holds 1 to 1,024,000 bytes (400 code `CHUNK_TOO_LARGE` above, `CHUNK_SIZE` when empty),
+         *     the MD5 of the received bytes against `md5_chunk` (mismatch: 400 code `CHUNK_MD5`,
+         *     nothing advances, resend the piece), that `totalChunks` fits `size` (400 `CHUNK_SIZE`),
+         *     that `currentChunkIndex` is the expected next index (otherwise 409 code `CHUNK_ORDER`
+         *     with the message `Out of order: send piece <n> next.`: resume from piece n), and that
+         *     the pieces do not exceed `size` and the last one ends the file exactly (400
+         *     `CHUNK_SIZE`).
+         *
+         *     Resuming and repeating: the last accepted piece sent again (same index and MD5) answers
+         *     the same result again without storing anything (its answer was lost). Piece 0 with the
+         *     MD5 of the upload's stored first piece answers 409 `CHUNK_ORDER` naming where the upload
+         *     stands (a client that lost track, after a reload or a server restart, sends piece 0 and
+         *     resumes from the index named); piece 0 with any other MD5, or piece 0 of a file already
+         *     complete, starts the upload over.
+         *
+         *     The file type is checked by the first bytes of piece 0 (and again on the stored file at
+         *     the end): PDF (`%PDF-`), EPUB (zip whose first entry is the `mimetype` of
+         *     `application/epub+zip`), DOCX (zip), InDesign, JPEG (FF D8 FF), MP3, WAV and M4A. The
+         *     extension of `name` is only a hint: it must be one of the detected type's (.pdf, .epub,
+         *     .docx, .indd, .jpg/.jpeg, .mp3, .wav, .m4a), otherwise 400 code `FILE_TYPE` 'Invalid File
+         *     Type'. Which of these a given book may use is POST /user/uploadbook{suffix}'s check.
+         *
+         *     Answers `next_index`; on the last piece (index `totalChunks` - 1), once every piece has
+         *     arrived and been verified, the file gets a name chosen by the server
+         *     (`<local id or 0>-<international id or 0>-<book|cover>-<12 hex>.<detected type>`,
+         *     nothing of `name`) returned as `finalFilename` for POST /user/uploadbook{suffix}. Until
+         *     then `finalFilename` is null. Unfinished uploads untouched for 48 hours (the server's
+         *     UPLOAD_ABANDON_HOURS) are removed; a piece of a removed upload answers 409 naming piece
+         *     0. The body schema is left untyped on purpose: the server receives the raw bytes.
          */
         post: operations["uploadPacket"];
         delete?: never;
@@ -1399,7 +1422,8 @@ export interface paths {
          * Upload one piece of a cover file
          * @description The same as POST /session/v2/packet for the cover PDF, with the index in
          *     `currentCoverChunkIndex`, so the cover and the book upload of a print book can run at
-         *     the same time.
+         *     the same time. Only PDF files (anything else: 400 code `FILE_TYPE` 'Invalid File Type'),
+         *     of at most 200 MB (`size` above: 400 `CHUNK_SIZE`).
          */
         post: operations["uploadPacketCover"];
         delete?: never;
@@ -1577,7 +1601,8 @@ export interface components {
              *     a body type the operation does not declare (415), `INVALID_VALUE` a value the database
              *     could not store (400; a safety net behind this document's bounds), `LINK_INVALID` an e-mailed
              *     link is unknown, used or expired, `RATE_LIMITED`, `DUPLICATE_UPLOAD`, `ISBN_EXISTS`,
-             *     `CHUNK_MD5`, `CHUNK_ORDER`.
+             *     `CHUNK_MD5`, `CHUNK_ORDER`, `CHUNK_SIZE`, `CHUNK_TOO_LARGE`, `FILE_TYPE` (the chunked
+             *     uploads).
              * @example U30
              */
             code?: string;

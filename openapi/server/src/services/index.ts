@@ -7,6 +7,7 @@ import { createOrdersService } from './orders.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
 import { keepRawBody } from './raw-body.js';
 import type { ServiceHandlers } from './types.js';
+import { createUploadService, uploadRouteOptions } from './uploads.js';
 import { contractRouteOptions, createWizardService } from './wizard/index.js';
 
 /** Every implemented operation of portal.yaml, keyed by operationId (one file per spec area/tag). */
@@ -18,6 +19,7 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
     ...createOrdersService(app),
     ...createCheckoutService(app, config),
     ...createWizardService(app, config),
+    ...createUploadService(app, config),
   };
 }
 
@@ -25,6 +27,8 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
 export const serviceRouteOptions: Record<string, Partial<RouteOptions>> = {
   ...profileRouteOptions,
   ...contractRouteOptions,
+  // Upload pieces: raw bytes up to 1,024,000, hashed as they arrive (services/uploads.ts).
+  ...uploadRouteOptions,
   // The ITN is stored exactly as received (services/checkout/payfast-notify.ts).
   payfastNotify: { preParsing: keepRawBody },
 };

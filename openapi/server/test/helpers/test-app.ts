@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -50,26 +53,43 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** buildApp on a fresh database with the test spec and a fixed secret; `close` also drops the database. */
+/** A fresh folder for uploaded files (never the repository's .data/uploads); removed by `close`. */
+export function createTestUploadDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'pod-uploads-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * buildApp on a fresh database and a fresh upload folder, with the test spec and a fixed secret;
+ * `close` also drops the database and removes the folder.
+ */
 export async function buildTestApp(options: BuildAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const uploads = createTestUploadDir();
   try {
     const app = await buildApp({
       specPath,
       database: database.options,
       ...options,
       // No worker: tests run due jobs themselves (app.jobs.runDue()), so outcomes are deterministic.
-      config: { jwtSecret: TEST_JWT_SECRET, jobs: TEST_JOBS, ...options.config },
+      config: {
+        jwtSecret: TEST_JWT_SECRET,
+        jobs: TEST_JOBS,
+        uploads: { dir: uploads.dir, abandonHours: 48 },
+        ...options.config,
+      },
     });
     return {
       app,
       async close() {
         await app.close();
         await database.drop();
+        uploads.remove();
       },
     };
   } catch (err) {
     await database.drop();
+    uploads.remove();
     throw err;
   }
 }

@@ -13,6 +13,7 @@ import {
 } from './payment-notification-repository.js';
 import { createPaymentRepository, type PaymentRepository } from './payment-repository.js';
 import { createRefreshTokenRepository, type RefreshTokenRepository } from './refresh-token-repository.js';
+import { createUploadRepository, type UploadRepository } from './upload-repository.js';
 import { createUserRepository, type UserRepository } from './user-repository.js';
 import {
   createVerificationTokenRepository,
@@ -39,6 +40,8 @@ export interface TransactionalRepositories {
   /** Enqueued jobs commit (or not) with the work that asked for them. */
   jobs: JobRepository;
   paymentNotifications: PaymentNotificationRepository;
+  /** Chunked uploads; `lock` holds the row until the transaction ends. */
+  uploads: UploadRepository;
 }
 
 /**
@@ -66,6 +69,7 @@ export function createUnitOfWork(db: Kysely<Database>): UnitOfWork {
           payments: createPaymentRepository(tx),
           jobs: createJobRepository(tx),
           paymentNotifications: createPaymentNotificationRepository(tx),
+          uploads: createUploadRepository(tx),
         }),
       );
     },

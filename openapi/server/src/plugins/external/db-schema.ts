@@ -344,7 +344,34 @@ export interface ContractDocumentsTable {
   appendix_signed_at: NullableTimestamp;
 }
 
+export type UploadKind = 'book' | 'cover';
+
+/** One chunked upload (migration 010); see services/uploads.ts. */
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  pair_id: string;
+  local_book_id: number | null;
+  international_book_id: number | null;
+  kind: UploadKind;
+  name: string;
+  size: number;
+  total_chunks: number;
+  next_index: ColumnType<number, number | undefined, number>;
+  received_bytes: ColumnType<number, number | undefined, number>;
+  first_md5: string | null;
+  last_md5: string | null;
+  storage_key: string;
+  final_filename: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export type UploadRow = Selectable<UploadsTable>;
+
 export interface Database {
+  uploads: UploadsTable;
   user_signatures: UserSignaturesTable;
   contract_documents: ContractDocumentsTable;
   jobs: JobsTable;

@@ -66,3 +66,17 @@ export function assertContractSigned(records: readonly BookRow[]): void {
     throw new HttpProblem(409, APPENDIX_ALREADY_SIGNED_MESSAGE);
   }
 }
+
+export const UPLOAD_NEEDS_CONTRACT_MESSAGE =
+  'Sign the contract first: files can be uploaded once the contract of this book is signed.';
+
+/**
+ * 409 unless files may be uploaded for the upload's records: not cancelled, contract signed
+ * (stage signedcontract or any later one; the appendix may or may not be signed yet).
+ */
+export function assertUploadable(records: readonly BookRow[]): void {
+  if (records.some((book) => book.misc.archived === true)) throw new HttpProblem(409, BOOK_CANCELLED_MESSAGE);
+  if (records.some((book) => stageOf(book) === QUOTE_STAGE || stageOf(book) === '' || book.contract === null)) {
+    throw new HttpProblem(409, UPLOAD_NEEDS_CONTRACT_MESSAGE);
+  }
+}

@@ -1,0 +1,121 @@
+import { constants } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
+/**
+ * Where uploaded files live: partial files that pieces are appended to, and complete files under
+ * their final names. Keys and names are always chosen by the server (`isStorageName`); a client's
+ * file name never reaches the store. The local disk is the one implementation for now; an
+ * S3-compatible one is meant to implement the same interface.
+ */
+export interface FileStore {
+  /**
+   * Writes `bytes` to the partial file `key` at `offset`, first dropping anything stored past
+   * `offset` (bytes of a piece whose database update never committed). Creates the file at
+   * offset 0. Answers false, writing nothing, when the partial file is shorter than `offset`
+   * (lost): the upload must start again.
+   */
+  append(key: string, offset: number, bytes: Uint8Array): Promise<boolean>;
+  /** Size of the partial file, or null when there is none. */
+  partialSize(key: string): Promise<number | null>;
+  /** The first `length` bytes of the partial file (fewer when it is shorter). */
+  readHead(key: string, length: number): Promise<Buffer>;
+  /** Moves the complete partial file `key` to its final name. */
+  finalize(key: string, finalName: string): Promise<void>;
+  /** Removes the partial file `key` (nothing when it is gone already). */
+  remove(key: string): Promise<void>;
+  /** Whether a complete file of this final name exists. */
+  exists(finalName: string): Promise<boolean>;
+}
+
+const STORAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}(\.[a-z0-9]{1,8})?$/;
+
+/** Keys and final names: letters, digits, `-`, `_`, one short extension; nothing path-like. */
+export function isStorageName(name: string): boolean {
+  return STORAGE_NAME.test(name);
+}
+
+function checkedName(name: string): string {
+  if (!isStorageName(name)) throw new Error(`not a storage name: ${JSON.stringify(name)}`);
+  return name;
+}
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * The local disk: `<root>/partial/<key>` while an upload is under way, `<root>/files/<name>` once
+ * complete. Every piece is flushed to disk (fdatasync) before the database records it. Folders
+ * are created on first use, so building the app writes nothing.
+ */
+export function createLocalFileStore(root: string): FileStore {
+  const base = resolve(root);
+  const partialDir = join(base, 'partial');
+  const filesDir = join(base, 'files');
+  const partialPath = (key: string) => join(partialDir, checkedName(key));
+  const finalPath = (name: string) => join(filesDir, checkedName(name));
+
+  return {
+    async append(key, offset, bytes) {
+      const path = partialPath(key);
+      if (offset === 0) await mkdir(partialDir, { recursive: true });
+      let handle;
+      try {
+        handle = await open(path, offset === 0 ? constants.O_CREAT | constants.O_WRONLY : constants.O_WRONLY);
+      } catch (err) {
+        if (isMissing(err)) return false;
+        throw err;
+      }
+      try {
+        if ((await handle.stat()).size < offset) return false;
+        await handle.truncate(offset);
+        let written = 0;
+        while (written < bytes.length) {
+          const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, offset + written);
+          written += bytesWritten;
+        }
+        await handle.datasync();
+        return true;
+      } finally {
+        await handle.close();
+      }
+    },
+
+    async partialSize(key) {
+      try {
+        return (await stat(partialPath(key))).size;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async readHead(key, length) {
+      const handle = await open(partialPath(key), 'r');
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+
+    async finalize(key, finalName) {
+      await mkdir(filesDir, { recursive: true });
+      await rename(partialPath(key), finalPath(finalName));
+    },
+
+    async remove(key) {
+      await rm(partialPath(key), { force: true });
+    },
+
+    async exists(finalName) {
+      try {
+        return (await stat(finalPath(finalName))).isFile();
+      } catch (err) {
+        if (isMissing(err)) return false;
+        throw err;
+      }
+    },
+  };
+}
