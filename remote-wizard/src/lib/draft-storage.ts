@@ -26,6 +26,18 @@ export function readDraft<T>(name: string, fallback: T): T {
   }
 }
 
+/** Removes every calc_ key: the whole draft (a resumed book's must not mix with another's). */
+export function clearDraft(): void {
+  const s = storage();
+  if (!s) return;
+  const keys: string[] = [];
+  for (let index = 0; index < s.length; index += 1) {
+    const key = s.key(index);
+    if (key?.startsWith(DRAFT_PREFIX)) keys.push(key);
+  }
+  keys.forEach((key) => s.removeItem(key));
+}
+
 /** Stores draft field `name` as JSON; undefined removes it. */
 export function writeDraft(name: string, value: unknown): void {
   const s = storage();
@@ -34,11 +46,15 @@ export function writeDraft(name: string, value: unknown): void {
   else s.setItem(DRAFT_PREFIX + name, JSON.stringify(value));
 }
 
+/** A stored value as draft text: text as it is, a finite number as its text, anything else undefined. */
+export function draftText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+}
+
 /** A text field of the draft: stored text, a stored finite number as its text, anything else ''. */
 export function readDraftText(name: string): string {
-  const value = readDraft<unknown>(name, null);
-  if (typeof value === 'string') return value;
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  return draftText(readDraft<unknown>(name, null)) ?? '';
 }
 
 /** A toggle of the draft: true only when stored as true. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { COMPLETED_FIELD, readCompletedStages } from './completed-stages';
-import { DRAFT_PREFIX, readDraft, writeDraft } from './draft-storage';
+import { clearDraft, readDraft, writeDraft } from './draft-storage';
 import { STAGE_ORDER, type OrderedStage } from './stages';
 
 /**
@@ -54,26 +54,6 @@ export function parseResumeLink(search: string): ResumeLink | null {
 /** The stages a resumed book has done: every ordered stage before the one the link opens. */
 export function stagesBefore(stage: ResumeStage): OrderedStage[] {
   return STAGE_ORDER.slice(0, STAGE_ORDER.indexOf(stage));
-}
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Removes every calc_ key: a draft of another book must not mix with the resumed one. */
-function clearDraft(): void {
-  const s = storage();
-  if (!s) return;
-  const keys: string[] = [];
-  for (let index = 0; index < s.length; index += 1) {
-    const key = s.key(index);
-    if (key?.startsWith(DRAFT_PREFIX)) keys.push(key);
-  }
-  keys.forEach((key) => s.removeItem(key));
 }
 
 /**

@@ -59,7 +59,7 @@ function estimateQuote(
   if (!prices) return { kind: 'none' };
   const input = toEstimateInput(royaltyDraftOf(body), resources);
   if (!input) return { kind: 'none' };
-  const estimate = estimateRoyalties(input, toPriceConfig(prices[0] as Record<string, unknown> | undefined));
+  const estimate = estimateRoyalties(input, toPriceConfig(prices[0]));
   if (estimate.statusCode === PAGE_LIMIT_STATUS) return { kind: 'pageLimit', message: estimate.description };
   return {
     kind: 'figures',

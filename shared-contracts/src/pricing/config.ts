@@ -57,8 +57,11 @@ export const DEFAULT_PRICE_CONFIG: PriceConfig = {
   ebookRoyaltyShare: 0.7,
 };
 
-/** A stored configuration (jsonb) completed with the defaults; values that are not finite numbers are ignored. */
-export function toPriceConfig(stored: Record<string, unknown> | undefined): PriceConfig {
+/**
+ * A stored configuration (jsonb, or GET /user/pricinglist's Prices) completed with the defaults;
+ * values that are not finite numbers are ignored, so any object may be passed as it came.
+ */
+export function toPriceConfig(stored: object | null | undefined): PriceConfig {
   const config: PriceConfig = { ...DEFAULT_PRICE_CONFIG, ebook: { ...DEFAULT_PRICE_CONFIG.ebook } };
   if (!stored) return config;
   const numbers = config as unknown as Record<string, unknown>;

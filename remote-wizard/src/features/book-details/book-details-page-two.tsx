@@ -105,7 +105,7 @@ export function BookDetailsPageTwo({
   const resources = useResourcesQuery();
   const prices = usePricesQuery();
   const artists = useVoiceArtistsQuery();
-  const config = toPriceConfig(prices.data?.[0] as Record<string, unknown> | undefined);
+  const config = toPriceConfig(prices.data?.[0]);
   const [saddleOpen, setSaddleOpen] = useState(false);
   const [negativeOpen, setNegativeOpen] = useState(false);
   const blocked = useRef(blockedRegions);

@@ -1,5 +1,5 @@
 import { BOOK_FORMATS, type BookDetailsPage1, type Contributor } from '@pod/shared-contracts';
-import { readDraft, readDraftText, writeDraft } from '../../lib/draft-storage';
+import { draftText, readDraft, writeDraft } from '../../lib/draft-storage';
 
 /**
  * The book draft of the book-details wizard (pages 1 and 2), with the field names of
@@ -103,10 +103,7 @@ function toContributors(value: unknown): Contributor[] | null {
  */
 export function readBookDraft(): BookDraft {
   const draft: BookDraft = { ...EMPTY_BOOK_DRAFT, contributors: [] };
-  for (const name of TEXT_FIELDS) {
-    const value = readDraft<unknown>(name, null);
-    if (typeof value === 'string' || typeof value === 'number') draft[name] = readDraftText(name);
-  }
+  for (const name of TEXT_FIELDS) draft[name] = draftText(readDraft<unknown>(name, null)) ?? draft[name];
   for (const name of FLAG_FIELDS) {
     const value = readDraft<unknown>(name, null);
     if (typeof value === 'boolean') draft[name] = value; // absent keeps the default (regions ticked)

@@ -103,7 +103,7 @@ export function useRoyaltyEstimate(draft: RoyaltyDraft): {
     if (!resources.data || !prices.data) return { kind: 'none' };
     const input = toEstimateInput(draft, resources.data);
     if (!input) return { kind: 'none' };
-    const estimate = estimateRoyalties(input, toPriceConfig(prices.data[0] as Record<string, unknown> | undefined));
+    const estimate = estimateRoyalties(input, toPriceConfig(prices.data[0]));
     if (estimate.statusCode === PAGE_LIMIT_STATUS) return { kind: 'pageLimit', message: estimate.description };
     return {
       kind: 'figures',
