@@ -1514,6 +1514,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a print book's PDF before submission (preflight)
+         * @description Not in the specification (beyond it, issue 14). Checks the complete chunked upload named
+         *     `book` (a `finalFilename` of this user's upload for these books; 404 otherwise) against
+         *     the book's quote and answers within seconds. Only print books' PDF files are checked:
+         *     any other book or file answers `checked: false` with no problems. Checks, each problem
+         *     with the page it is on (1-based, null when it concerns the whole file) and a plain fix:
+         *     - `PAGE_COUNT` (blocking): the page count differs from the quote's `no_of_pages`.
+         *     - `TRIM_SIZE` (blocking): a page's size is neither the chosen trim size nor the trim
+         *       size plus 3 mm bleed on every side (tolerance 1 mm either way); one problem for the
+         *       first page that differs, naming how many more do.
+         *     - `FONT_NOT_EMBEDDED` (blocking): a font used on the page is not embedded.
+         *     - `LOW_DPI` (warning): an image placed at under 300 dpi (its effective resolution at the
+         *       size it is drawn), e.g. 'Page 37: image at 150 dpi; print needs 300'.
+         *     - `NO_BLEED` (warning): the pages are at trim size while the author did not order the
+         *       bleed service (`bleeding_needed`); content meant to reach the edge would be cut.
+         *     - `UNREADABLE` (blocking): the PDF cannot be opened (damaged or password protected).
+         *     Blocking problems stop POST /user/uploadbook (409 with the first problem's message);
+         *     warnings do not. The result is kept per file, so asking again costs nothing.
+         */
+        post: operations["preflightBook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/coverspec": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cover geometry of a print book
+         * @description Not in the specification (beyond it, issue 14). From the quote's trim size, page count,
+         *     paper (white or cream, from the paper type's name) and binding: the spine width and the
+         *     full cover size (back trim + spine + front trim, plus 3 mm bleed on every side), and
+         *     whether spine text is allowed (from 79 pages up). The formula and its constants are in
+         *     the server README ("Cover template"). Only print books (409 otherwise); another user's
+         *     book answers 404.
+         */
+        get: operations["getCoverSpec"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/covertemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A cover template to design on (PDF or PNG)
+         * @description Not in the specification (beyond it, issue 14). The full cover of GET /user/coverspec
+         *     drawn at size, with the trim, bleed, spine and barcode area outlined and labelled (spine
+         *     text area only when allowed), as a PDF (vector, the exact size) or a PNG (300 dpi).
+         *     Answered as a download (`Content-Disposition: attachment`).
+         */
+        get: operations["getCoverTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/printproof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The print-ready proof of a submitted print book
+         * @description Not in the specification (beyond it, issue 14). The accepted book PDF with the cover as it
+         *     will be printed (the cover PDF's first page, then the book's pages), built from the files
+         *     of the last accepted POST /user/uploadbook. 409 before a book file and cover were
+         *     accepted; another user's book answers 404. Answered as a download.
+         */
+        get: operations["getPrintProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/chat/user/sendmsg": {
         parameters: {
             query?: never;
@@ -2422,6 +2529,52 @@ export interface components {
             copyrightDate?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             recommendedAudience?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
             indicatedAudienceWarning?: ((string & components["schemas"]["SingleLine"]) | null) & components["schemas"]["SingleLine"];
+        };
+        PreflightBody: {
+            local_bookId: components["schemas"]["NullableId"];
+            international_bookId: components["schemas"]["NullableId"];
+            bleeding_needed?: components["schemas"]["BooleanLike"];
+            /** @description The `finalFilename` of the book file's upload. */
+            book: string & components["schemas"]["SingleLine"];
+        };
+        PreflightProblem: {
+            /** @enum {string} */
+            code: "PAGE_COUNT" | "TRIM_SIZE" | "FONT_NOT_EMBEDDED" | "LOW_DPI" | "NO_BLEED" | "UNREADABLE";
+            /** @enum {string} */
+            severity: "blocking" | "warning";
+            /** @description 1-based page the problem is on, or null for the whole file. */
+            page: number | null;
+            /** @description What is wrong, e.g. 'Page 37: image at 150 dpi; print needs 300'. */
+            message: string;
+            /** @description What to do about it, in plain words. */
+            fix: string;
+        };
+        PreflightReport: {
+            statusCode: components["schemas"]["StatusCode"];
+            /** @description false when the file is not a print book's PDF (nothing was checked). */
+            checked: boolean;
+            /** @description The PDF's page count (null when not checked or unreadable). */
+            pages: number | null;
+            problems: components["schemas"]["PreflightProblem"][];
+        };
+        CoverSpec: {
+            statusCode: components["schemas"]["StatusCode"];
+            trimWidthMm: number;
+            trimHeightMm: number;
+            pages: number;
+            /** @enum {string} */
+            paper: "white" | "cream";
+            /** @description The binding the quote chose, e.g. 'Paperback (Perfect Bound)'. */
+            binding: string;
+            /** @description Pages x the paper's thickness per page (README), rounded to 0.1 mm. */
+            spineWidthMm: number;
+            bleedMm: number;
+            /** @description 2 x trim width + spine + 2 x bleed. */
+            coverWidthMm: number;
+            /** @description trim height + 2 x bleed. */
+            coverHeightMm: number;
+            /** @description true from 79 pages up. */
+            spineTextAllowed: boolean;
         };
         /**
          * @description `next_index` is the index of the piece the server expects next (= the received index + 1);
@@ -4843,6 +4996,131 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["UploadBookOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    preflightBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreflightBody"];
+            };
+        };
+        responses: {
+            /** @description The preflight report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreflightReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getCoverSpec: {
+        parameters: {
+            query?: {
+                /** @description Local record of the upload (at least one of the two ids is needed; checked by the server). */
+                local_bookId?: components["parameters"]["ChunkLocalBookId"];
+                /** @description International record of the upload. */
+                international_bookId?: components["parameters"]["ChunkInternationalBookId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The geometry, in millimetres. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverSpec"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getCoverTemplate: {
+        parameters: {
+            query: {
+                /** @description Local record of the upload (at least one of the two ids is needed; checked by the server). */
+                local_bookId?: components["parameters"]["ChunkLocalBookId"];
+                /** @description International record of the upload. */
+                international_bookId?: components["parameters"]["ChunkInternationalBookId"];
+                /** @description `pdf` or `png`. */
+                type: "pdf" | "png";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getPrintProof: {
+        parameters: {
+            query?: {
+                /** @description Local record of the upload (at least one of the two ids is needed; checked by the server). */
+                local_bookId?: components["parameters"]["ChunkLocalBookId"];
+                /** @description International record of the upload. */
+                international_bookId?: components["parameters"]["ChunkInternationalBookId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];

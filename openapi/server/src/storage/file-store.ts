@@ -1,6 +1,14 @@
-import { constants } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** Inclusive byte range of a complete file (as an HTTP Range header names it). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /**
  * Where uploaded files live: partial files that pieces are appended to, and complete files under
@@ -26,6 +34,19 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** Whether a complete file of this final name exists. */
   exists(finalName: string): Promise<boolean>;
+  /** Size in bytes of a complete file, or null when there is none. */
+  size(finalName: string): Promise<number | null>;
+  /**
+   * A stream of a complete file, or of the inclusive `range` of it (the caller checks the range
+   * against `size` first); null when there is no such file.
+   */
+  read(finalName: string, range?: ByteRange): Promise<Readable | null>;
+  /** The whole of a complete file (for checks and documents built from it), or null. */
+  readAll(finalName: string): Promise<Buffer | null>;
+  /** Stores a complete file the server made itself (seed files, generated documents). */
+  put(finalName: string, bytes: Uint8Array): Promise<void>;
+  /** Removes a complete file (nothing when it is gone already). */
+  delete(finalName: string): Promise<void>;
 }
 
 const STORAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}(\.[a-z0-9]{1,8})?$/;
@@ -53,6 +74,15 @@ export function createLocalFileStore(root: string): FileStore {
   const filesDir = join(base, 'files');
   const partialPath = (key: string) => join(partialDir, checkedName(key));
   const finalPath = (name: string) => join(filesDir, checkedName(name));
+  async function sizeOf(finalName: string): Promise<number | null> {
+    try {
+      const info = await stat(finalPath(finalName));
+      return info.isFile() ? info.size : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
 
   return {
     async append(key, offset, bytes) {
@@ -110,12 +140,50 @@ export function createLocalFileStore(root: string): FileStore {
     },
 
     async exists(finalName) {
+      return (await sizeOf(finalName)) !== null;
+    },
+
+    size: sizeOf,
+
+    async read(finalName, range) {
+      const path = finalPath(finalName);
+      // Opened first so a missing file answers null instead of failing the stream later.
+      let handle;
       try {
-        return (await stat(finalPath(finalName))).isFile();
+        handle = await open(path, 'r');
       } catch (err) {
-        if (isMissing(err)) return false;
+        if (isMissing(err)) return null;
         throw err;
       }
+      return createReadStream(path, { fd: handle.fd, autoClose: true, ...range });
+    },
+
+    async readAll(finalName) {
+      try {
+        return await readFile(finalPath(finalName));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async put(finalName, bytes) {
+      await mkdir(filesDir, { recursive: true });
+      const path = finalPath(finalName);
+      // Written aside and renamed, so a reader never sees half a file.
+      const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      const handle = await open(temporary, 'w');
+      try {
+        await handle.writeFile(bytes);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, path);
+    },
+
+    async delete(finalName) {
+      await rm(finalPath(finalName), { force: true });
     },
   };
 }

@@ -38,6 +38,30 @@ describe('local file store', () => {
     assert.equal(await store.partialSize('k2'), null);
   });
 
+  it('stores, sizes, streams (whole or a range), reads and deletes complete files', async () => {
+    const name = '2-0-book-abcdefabcdef.pdf';
+    assert.equal(await store.size(name), null);
+    assert.equal(await store.read(name), null);
+    assert.equal(await store.readAll(name), null);
+    await store.put(name, Buffer.from('0123456789'));
+    assert.equal(await store.size(name), 10);
+    assert.equal(await store.exists(name), true);
+    const text = async (stream: NodeJS.ReadableStream | null) => {
+      assert.ok(stream);
+      let out = '';
+      for await (const part of stream) out += part.toString();
+      return out;
+    };
+    assert.equal(await text(await store.read(name)), '0123456789');
+    assert.equal(await text(await store.read(name, { start: 2, end: 4 })), '234');
+    assert.deepEqual(await store.readAll(name), Buffer.from('0123456789'));
+    await store.put(name, Buffer.from('new'));
+    assert.equal(await store.size(name), 3);
+    await store.delete(name);
+    await store.delete(name);
+    assert.equal(await store.exists(name), false);
+  });
+
   it('takes only server names: nothing path-like', async () => {
     for (const name of ['../x', 'a/b', '.hidden', '', 'a\\b', 'a..pdf/..', 'x'.repeat(200)]) {
       assert.equal(isStorageName(name), false, name);
