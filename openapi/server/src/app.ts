@@ -41,7 +41,8 @@ import jobsPlugin from './jobs/index.js';
 import jobRepository from './plugins/app/job-repository.js';
 import paymentNotificationRepository from './plugins/app/payment-notification-repository.js';
 import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
-import { createLocalFileStore, type FileStore } from './storage/file-store.js';
+import type { FileStore } from './storage/file-store.js';
+import { createFileStore } from './storage/index.js';
 import { serverTimeoutOptions } from './timeouts.js';
 
 export const API_PREFIX = '/api/v1';
@@ -64,7 +65,7 @@ export interface BuildAppOptions {
   providerHttp?: ProviderHttp | 'inject';
   /** Take the client address from X-Forwarded-For (behind a reverse proxy); default env TRUST_PROXY=1. */
   trustProxy?: boolean;
-  /** Where uploaded files go (default: the local disk under config.uploads.dir). */
+  /** Where uploaded files go (default: the store config.uploads.store names, FILE_STORE); the caller closes it. */
   fileStore?: FileStore;
 }
 
@@ -110,7 +111,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ...serverTimeoutOptions(config.timeouts),
   });
   app.decorate('config', config);
-  app.decorate('fileStore', options.fileStore ?? createLocalFileStore(config.uploads.dir));
+  const fileStore = options.fileStore ?? (await createFileStore(config.uploads.store, config.uploads.dir));
+  app.decorate('fileStore', fileStore);
+  // A store built here is closed with the app (the S3 client's connections).
+  if (!options.fileStore && fileStore.close) app.addHook('onClose', () => fileStore.close!());
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -2,6 +2,7 @@ import type { AttemptLimit } from './domain/attempt-limiter.js';
 import type { JobsSettings } from './jobs/index.js';
 import { loadPaymentSettings, type PaymentSettings } from './payments/index.js';
 import { defaultDataDir, defaultStaticRoot, defaultUploadDir } from './paths.js';
+import { loadFileStoreSettings, type FileStoreSettings } from './storage/index.js';
 import { loadTimeoutSettings, type TimeoutSettings } from './timeouts.js';
 
 export interface RateLimits {
@@ -68,7 +69,7 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** DATABASE_URL (PostgreSQL) or else DATA_DIR (PGlite, default <repo>/.data/db). */
   database: { url: string | undefined; dataDir: string };
-  /** Chunked uploads (UPLOAD_DIR, UPLOAD_ABANDON_HOURS); see services/uploads.ts. */
+  /** Chunked uploads and where files go (UPLOAD_DIR, UPLOAD_ABANDON_HOURS, FILE_STORE, S3_*); see services/uploads.ts. */
   uploads: UploadSettings;
 }
 
@@ -77,6 +78,8 @@ export interface UploadSettings {
   dir: string;
   /** Partial uploads untouched this long are removed (default 48). */
   abandonHours: number;
+  /** FILE_STORE: the local disk under `dir` (default) or S3-compatible storage (S3_*); storage/index.ts. */
+  store: FileStoreSettings;
 }
 
 /** What only the listening process (server.ts) needs: where to listen, what to serve and log. */
@@ -179,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: ['1', 'true'].includes(env.TRUST_PROXY ?? ''),
     smtpUrl: env.SMTP_URL || undefined,
     database: { url: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || defaultDataDir },
-    uploads: { dir: env.UPLOAD_DIR || defaultUploadDir, abandonHours: positiveInt(env.UPLOAD_ABANDON_HOURS, 48) },
+    uploads: {
+      dir: env.UPLOAD_DIR || defaultUploadDir,
+      abandonHours: positiveInt(env.UPLOAD_ABANDON_HOURS, 48),
+      store: loadFileStoreSettings(env),
+    },
   };
 }

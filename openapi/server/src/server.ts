@@ -3,6 +3,7 @@ import { loggerOptions } from './observability/log-redaction.js';
 import { loadListenConfig } from './config.js';
 import { DEMO_ACCOUNT, DEMO_COUPONS, DEMO_PUBLISHER, seedDemo } from './seed/index.js';
 import { exposedMailboxWarning, startWarnings } from './start-banner.js';
+import { describeFileStore } from './storage/index.js';
 
 // Only listening lives here: buildApp has everything else (and migrates the database while building).
 
@@ -66,6 +67,7 @@ const lines = [
   app.config.apiDocs ? `  API reference           http://${shownHost}:${port}/api/docs` : '',
   `  Front end from          ${staticRoot}`,
   `  Database                ${app.config.database.url ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${app.config.database.dataDir}`}`,
+  `  Uploaded files          ${describeFileStore(app.config.uploads.store, app.config.uploads.dir)}`,
   seedingDemo
     ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (cart above the balance: EFT top-up)`
     : '',

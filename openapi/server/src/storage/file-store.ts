@@ -13,8 +13,9 @@ export interface ByteRange {
 /**
  * Where uploaded files live: partial files that pieces are appended to, and complete files under
  * their final names. Keys and names are always chosen by the server (`isStorageName`); a client's
- * file name never reaches the store. The local disk is the one implementation for now; an
- * S3-compatible one is meant to implement the same interface.
+ * file name never reaches the store. Two implementations, chosen by FILE_STORE (storage/index.ts):
+ * the local disk (below) and S3-compatible object storage (s3-file-store.ts); one contract test
+ * suite runs against both (test/storage/file-store-contract.ts).
  */
 export interface FileStore {
   /**
@@ -47,6 +48,8 @@ export interface FileStore {
   put(finalName: string, bytes: Uint8Array): Promise<void>;
   /** Removes a complete file (nothing when it is gone already). */
   delete(finalName: string): Promise<void>;
+  /** Releases what the store holds open (the S3 client's connections); the app calls it on close. */
+  close?(): Promise<void>;
 }
 
 const STORAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}(\.[a-z0-9]{1,8})?$/;
@@ -56,7 +59,8 @@ export function isStorageName(name: string): boolean {
   return STORAGE_NAME.test(name);
 }
 
-function checkedName(name: string): string {
+/** `name` when it is a storage name; throws otherwise (a bug: the server chooses every name). */
+export function checkedName(name: string): string {
   if (!isStorageName(name)) throw new Error(`not a storage name: ${JSON.stringify(name)}`);
   return name;
 }
@@ -155,7 +159,14 @@ export function createLocalFileStore(root: string): FileStore {
         if (isMissing(err)) return null;
         throw err;
       }
-      return createReadStream(path, { fd: handle.fd, autoClose: true, ...range });
+      // The handle itself, not its number: the stream closes it, so it is never closed twice
+      // (once by the stream, again when the garbage collector finds the handle).
+      try {
+        return createReadStream(path, { fd: handle, autoClose: true, ...range });
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
     },
 
     async readAll(finalName) {

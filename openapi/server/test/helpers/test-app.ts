@@ -75,7 +75,7 @@ export async function buildTestApp(options: BuildAppOptions = {}): Promise<TestA
       config: {
         jwtSecret: TEST_JWT_SECRET,
         jobs: TEST_JOBS,
-        uploads: { dir: uploads.dir, abandonHours: 48 },
+        uploads: { dir: uploads.dir, abandonHours: 48, store: { kind: 'local' } },
         ...options.config,
       },
     });

@@ -1,12 +1,34 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { detectFileType, extensionOf } from '../../src/domain/file-type.js';
-import { createLocalFileStore, isStorageName, type FileStore } from '../../src/storage/file-store.js';
+import { CHUNK_BYTES } from '../../src/services/uploads.js';
+import { createLocalFileStore, type FileStore } from '../../src/storage/file-store.js';
+import { createS3FileStore, MIN_PART_BYTES } from '../../src/storage/s3-file-store.js';
+import { startTestS3, type TestS3 } from '../helpers/s3-server.js';
 import { createTestUploadDir } from '../helpers/test-app.js';
+import { fileStoreContract } from './file-store-contract.js';
 
-describe('local file store', () => {
+fileStoreContract('local disk', async () => {
+  const folder = createTestUploadDir();
+  return { store: createLocalFileStore(folder.dir), close: async () => folder.remove() };
+});
+
+fileStoreContract('S3 (s3rver)', async () => {
+  const s3 = await startTestS3('contract/');
+  const store = createS3FileStore(s3.settings);
+  return {
+    store,
+    async close() {
+      await store.close?.();
+      await s3.close();
+    },
+  };
+});
+
+describe('local file store on disk', () => {
   let folder: { dir: string; remove(): void };
   let store: FileStore;
 
@@ -16,59 +38,148 @@ describe('local file store', () => {
   });
   after(() => folder.remove());
 
-  it('appends at the offset, dropping bytes past it (a piece whose database update never committed)', async () => {
-    assert.equal(await store.append('k1', 0, Buffer.from('abc')), true);
-    assert.equal(await store.append('k1', 3, Buffer.from('DEF-lost')), true);
-    // The database still says 3 bytes: the next piece is written at 3 again.
-    assert.equal(await store.append('k1', 3, Buffer.from('def')), true);
-    assert.equal(await store.partialSize('k1'), 6);
-    assert.deepEqual(await store.readHead('k1', 4), Buffer.from('abcd'));
+  it('keeps partial files under partial/<key> and complete ones under files/<name>; creates folders on first use', async () => {
+    assert.deepEqual(readdirSync(folder.dir), []);
+    await store.append('k1', 0, Buffer.from('abc'));
+    assert.equal(readFileSync(join(folder.dir, 'partial', 'k1'), 'utf8'), 'abc');
     await store.finalize('k1', '1-0-book-0123456789ab.pdf');
-    assert.equal(readFileSync(join(folder.dir, 'files', '1-0-book-0123456789ab.pdf'), 'utf8'), 'abcdef');
-    assert.equal(await store.exists('1-0-book-0123456789ab.pdf'), true);
-    assert.equal(await store.partialSize('k1'), null);
+    assert.equal(existsSync(join(folder.dir, 'partial', 'k1')), false);
+    assert.equal(readFileSync(join(folder.dir, 'files', '1-0-book-0123456789ab.pdf'), 'utf8'), 'abc');
+    await store.put('2-0-book-0123456789ab.pdf', Buffer.from('put'));
+    assert.deepEqual(readdirSync(join(folder.dir, 'files')).sort(), [
+      '1-0-book-0123456789ab.pdf',
+      '2-0-book-0123456789ab.pdf',
+    ]);
+  });
+});
+
+/** Every command a client sends, with the size of its body (a middleware on the real client). */
+function recordCommands(client: S3Client) {
+  const sent: Array<{ command: string; bytes?: number; partNumber?: number }> = [];
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { Body?: Uint8Array; PartNumber?: number };
+      sent.push({
+        command: context.commandName!.replace(/Command$/, ''),
+        ...(input.Body instanceof Uint8Array && { bytes: input.Body.length }),
+        ...(input.PartNumber !== undefined && { partNumber: input.PartNumber }),
+      });
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordCommands' },
+  );
+  return {
+    sent,
+    named: (command: string) => sent.filter((entry) => entry.command === command),
+    clear: () => sent.splice(0),
+  };
+}
+
+describe('S3 file store on s3rver: keys, parts and lost pieces', () => {
+  const PREFIX = 'portal/uploads/';
+  let s3: TestS3;
+  let client: S3Client;
+  let store: FileStore;
+  let recorder: ReturnType<typeof recordCommands>;
+
+  before(async () => {
+    s3 = await startTestS3(PREFIX);
+    client = s3.client();
+    recorder = recordCommands(client);
+    store = createS3FileStore(s3.settings, { client });
+  });
+  after(async () => {
+    client?.destroy();
+    await s3?.close();
   });
 
-  it('refuses to write past the end of a partial file, or to a lost one', async () => {
-    await store.append('k2', 0, Buffer.from('abc'));
-    assert.equal(await store.append('k2', 10, Buffer.from('x')), false);
-    assert.equal(await store.append('missing', 5, Buffer.from('x')), false);
-    await store.remove('k2');
-    await store.remove('k2');
-    assert.equal(await store.partialSize('k2'), null);
+  it('keeps each piece as partial/<key>/<offset, 15 digits> under the prefix; finalize leaves files/<name> only', async () => {
+    await store.append('k1', 0, Buffer.from('abc'));
+    await store.append('k1', 3, Buffer.from('def'));
+    await store.append('k1', 6, Buffer.from('lost'));
+    await store.append('k1', 6, Buffer.from('g'));
+    assert.deepEqual(await s3.keys(), [
+      `${PREFIX}partial/k1/000000000000000`,
+      `${PREFIX}partial/k1/000000000000003`,
+      `${PREFIX}partial/k1/000000000000006`,
+    ]);
+    assert.equal(await store.partialSize('k1'), 7);
+    await store.finalize('k1', '1-0-book-0123456789ab.pdf');
+    assert.deepEqual(await s3.keys(), [`${PREFIX}files/1-0-book-0123456789ab.pdf`]);
+    assert.deepEqual(await store.readAll('1-0-book-0123456789ab.pdf'), Buffer.from('abcdefg'));
+    await store.delete('1-0-book-0123456789ab.pdf');
+    assert.deepEqual(await s3.keys(), []);
   });
 
-  it('stores, sizes, streams (whole or a range), reads and deletes complete files', async () => {
-    const name = '2-0-book-abcdefabcdef.pdf';
-    assert.equal(await store.size(name), null);
-    assert.equal(await store.read(name), null);
-    assert.equal(await store.readAll(name), null);
-    await store.put(name, Buffer.from('0123456789'));
-    assert.equal(await store.size(name), 10);
-    assert.equal(await store.exists(name), true);
-    const text = async (stream: NodeJS.ReadableStream | null) => {
-      assert.ok(stream);
-      let out = '';
-      for await (const part of stream) out += part.toString();
-      return out;
-    };
-    assert.equal(await text(await store.read(name)), '0123456789');
-    assert.equal(await text(await store.read(name, { start: 2, end: 4 })), '234');
-    assert.deepEqual(await store.readAll(name), Buffer.from('0123456789'));
-    await store.put(name, Buffer.from('new'));
-    assert.equal(await store.size(name), 3);
-    await store.delete(name);
-    await store.delete(name);
-    assert.equal(await store.exists(name), false);
-  });
-
-  it('takes only server names: nothing path-like', async () => {
-    for (const name of ['../x', 'a/b', '.hidden', '', 'a\\b', 'a..pdf/..', 'x'.repeat(200)]) {
-      assert.equal(isStorageName(name), false, name);
-      await assert.rejects(store.append(name, 0, Buffer.from('x')), /not a storage name/);
+  it('answers false (lost) when a piece before the offset is missing, and will not finalize the rest', async () => {
+    for (const [offset, text] of [
+      [0, 'abc'],
+      [3, 'def'],
+      [6, 'ghi'],
+    ] as const) {
+      await store.append('k-gap', offset, Buffer.from(text));
     }
-    assert.equal(isStorageName('3f0c9a1e-1b2c-4d5e-8f90-123456789abc'), true);
-    assert.equal(isStorageName('42-101-cover-3f9c2a81d0b4.pdf'), true);
+    // Deleted by hand (or by a lifecycle rule): the upload cannot go on from 9.
+    await client.send(
+      new DeleteObjectCommand({ Bucket: s3.settings.bucket, Key: `${PREFIX}partial/k-gap/000000000000003` }),
+    );
+    assert.equal(await store.partialSize('k-gap'), 3, 'only the run from offset 0 counts');
+    assert.equal(await store.append('k-gap', 9, Buffer.from('jkl')), false);
+    await assert.rejects(store.finalize('k-gap', '2-0-book-0123456789ab.pdf'), /missing pieces/);
+    assert.equal(await store.exists('2-0-book-0123456789ab.pdf'), false);
+    // Piece 0 again starts it over; remove takes every piece.
+    assert.equal(await store.append('k-gap', 0, Buffer.from('new')), true);
+    assert.deepEqual(await s3.keys(), [`${PREFIX}partial/k-gap/000000000000000`]);
+    await store.remove('k-gap');
+    assert.deepEqual(await s3.keys(), []);
+  });
+
+  it('finalizes a file under one part with a single PutObject', async () => {
+    await store.append('k-small', 0, Buffer.alloc(CHUNK_BYTES, 1));
+    await store.append('k-small', CHUNK_BYTES, Buffer.alloc(500, 2));
+    recorder.clear();
+    await store.finalize('k-small', '3-0-book-0123456789ab.pdf');
+    assert.deepEqual(recorder.named('CreateMultipartUpload'), []);
+    assert.deepEqual(
+      recorder.named('PutObject').map((entry) => entry.bytes),
+      [CHUNK_BYTES + 500],
+    );
+    assert.equal(await store.size('3-0-book-0123456789ab.pdf'), CHUNK_BYTES + 500);
+    await store.delete('3-0-book-0123456789ab.pdf');
+  });
+
+  it('finalizes a file over 5 MiB with a multipart upload of 5 MiB parts (the last shorter), then deletes the pieces', async () => {
+    const size = 6 * CHUNK_BYTES;
+    const file = Buffer.alloc(size);
+    for (let i = 0; i < size; i += 4) file.writeUInt32BE(i, i);
+    for (let offset = 0; offset < size; offset += CHUNK_BYTES) {
+      await store.append('k-parts', offset, file.subarray(offset, offset + CHUNK_BYTES));
+    }
+    recorder.clear();
+    await store.finalize('k-parts', '4-0-book-0123456789ab.pdf');
+    assert.equal(recorder.named('CreateMultipartUpload').length, 1);
+    assert.deepEqual(
+      recorder.named('UploadPart').map(({ partNumber, bytes }) => [partNumber, bytes]),
+      [
+        [1, MIN_PART_BYTES],
+        [2, size - MIN_PART_BYTES],
+      ],
+    );
+    assert.equal(recorder.named('CompleteMultipartUpload').length, 1);
+    assert.deepEqual(recorder.named('PutObject'), [], 'no whole-file upload');
+    assert.deepEqual(await s3.keys(), [`${PREFIX}files/4-0-book-0123456789ab.pdf`]);
+    assert.ok((await store.readAll('4-0-book-0123456789ab.pdf'))!.equals(file));
+    const range = { start: MIN_PART_BYTES - 3, end: MIN_PART_BYTES + 4 };
+    const parts: Buffer[] = [];
+    for await (const part of (await store.read('4-0-book-0123456789ab.pdf', range))!) parts.push(part as Buffer);
+    assert.deepEqual(Buffer.concat(parts), file.subarray(range.start, range.end + 1));
+    await store.delete('4-0-book-0123456789ab.pdf');
+  });
+
+  it('treats a missing bucket as an error, never as a missing file', async () => {
+    const lost = createS3FileStore({ ...s3.settings, bucket: 'no-such-bucket-here' }, { client });
+    await assert.rejects(lost.readAll('1-0-book-0123456789ab.pdf'), { name: 'NoSuchBucket' });
+    await assert.rejects(lost.append('k1', 0, Buffer.from('x')), { name: 'NoSuchBucket' });
   });
 });
 
