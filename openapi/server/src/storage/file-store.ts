@@ -155,7 +155,13 @@ export function createLocalFileStore(root: string): FileStore {
         if (isMissing(err)) return null;
         throw err;
       }
-      return createReadStream(path, { fd: handle.fd, autoClose: true, ...range });
+      // The handle itself, not its number: the stream then closes the handle, which would
+      // otherwise try to close the same descriptor again when collected (EBADF, a crash).
+      return createReadStream(path, {
+        fd: handle,
+        autoClose: true,
+        ...(range && { start: range.start, end: range.end }),
+      });
     },
 
     async readAll(finalName) {
