@@ -40,6 +40,7 @@ try {
     const seeded = await seedDemo(app);
     if (seeded.accountCreated) app.log.info({ email: DEMO_ACCOUNT.email }, 'demo account created');
     if (seeded.libraryCreated) app.log.info({ email: DEMO_ACCOUNT.email }, 'demo library created');
+    if (seeded.filesCreated > 0) app.log.info({ files: seeded.filesCreated }, 'demo library files stored');
   }
   await app.listen({ port, host });
 } catch (err) {

@@ -393,9 +393,11 @@ export interface paths {
         };
         /**
          * The current user's books
-         * @description Local and international book records of the token's user (newest first), without file
-         *     contents. The shared loaders' `/user/getuserbooks/` (trailing slash) is this same
-         *     operation: the server ignores a trailing slash, so it is defined once.
+         * @description Local and international book records of the token's user (newest first). Each record's
+         *     `files` carry their signed download links (`url`, see GET /files/{token}) but no sizes
+         *     (`size` null: the list does not ask the file store; GET /user/viewusersbookinfo does).
+         *     The shared loaders' `/user/getuserbooks/` (trailing slash) is this same operation: the
+         *     server ignores a trailing slash, so it is defined once.
          */
         get: operations["getUserBooks"];
         put?: never;
@@ -416,10 +418,74 @@ export interface paths {
         /**
          * One book with its files and contract
          * @description The specification's `{id}/{kind-id}`. `id` is the book record id; `kindId` its region:
-         *     `0` local, `1` international (must match the record). Includes `files`, `contractInfo`
-         *     and `misc`. Another user's book, or a kind mismatch, answers 404.
+         *     `0` local, `1` international (must match the record). Includes `misc` and `files`: every
+         *     file of the book (book file, cover, thumbnail, audio chapters and, once signed, the
+         *     contract with `contract: true`), each with a signed download link (`url`, valid 30
+         *     minutes, see GET /files/{token}), its `size` in bytes (null when the stored file is
+         *     missing, or for a contract rendered on demand), `contentType` and `kind`. No file content
+         *     is ever in the JSON (the former base64 `fileBuffer` and `contractInfo` are gone): a link
+         *     works in `<a href download>`, `<audio src>` and `<img src>`, which cannot send a bearer
+         *     header, and never puts the access token in a URL. Another user's book, or a kind
+         *     mismatch, answers 404.
          */
         get: operations["viewUsersBookInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A book's file through its signed link
+         * @description Not in the specification (issue 14). Serves one file of a book (book file, cover,
+         *     thumbnail, audio chapter or signed contract) through the `url` of a `BookFile` from GET
+         *     /user/viewusersbookinfo or GET /user/getuserbooks. The specification's wizard puts the
+         *     access token in the download URL's query (`jwt`); this portal deliberately never puts the
+         *     access token in a URL (browser history, proxy logs, Referer). Instead:
+         *     - **The token is the credential** (no bearer header: `security: []`). It names the user,
+         *       the book record, the file and an expiry, signed with HMAC-SHA256 under a key derived
+         *       from the server's JWT secret for file links only. Links live **30 minutes** from the
+         *       answer that issued them; opening the book again issues fresh ones. Nothing is stored,
+         *       so a link cannot be revoked early; the request is re-checked instead: the book must
+         *       still be that user's and the file still one of the book's files, else 404.
+         *     - **A token that is malformed or not signed by this server** (tampered, forged, another
+         *       user's id put in) answers **404** 'File not found', exactly like a removed file, so
+         *       tokens cannot be probed. **A genuine token past its expiry** answers **410** 'This link
+         *       has expired: open the book again for a new one.' (code `LINK_EXPIRED`).
+         *     - `disposition=inline` (for the book viewer, audio players and the thumbnail `<img>`)
+         *       answers `Content-Disposition: inline`; the default is `attachment` (a download). Both
+         *       name the file twice (RFC 6266): `filename` an ASCII fallback and `filename*` the exact
+         *       name in UTF-8.
+         *     - `Content-Type` from the stored file's type (chosen by the server from the file's first
+         *       bytes when uploaded): application/pdf, image/jpeg, application/epub+zip, DOCX,
+         *       application/x-indesign, audio/mpeg, audio/wav, audio/mp4, and image/svg+xml or
+         *       image/png for seed thumbnails; `X-Content-Type-Options: nosniff`; `Cache-Control:
+         *       private, max-age=300` (the browser may keep the file for 5 minutes, within the link's
+         *       life; shared caches never); errors are `no-store`. An SVG is served with
+         *       `Content-Security-Policy: ... sandbox` on top of the API's `default-src 'none'`, so even
+         *       opened as a page it runs no script and reaches nothing.
+         *     - **Ranges**: `Accept-Ranges: bytes`. One `Range: bytes=a-b`, `bytes=a-` or `bytes=-n`
+         *       answers **206** with `Content-Range: bytes a-b/size` (an end past the file is cut to
+         *       its last byte). A range starting past the end (or `bytes=-0`) answers **416** with
+         *       `Content-Range: bytes *\/size`. Several ranges in one header are answered **200** with
+         *       the whole file (no multipart/byteranges); a header that is not a well-formed bytes
+         *       range is ignored (200). `If-Range` is not evaluated: the answers carry no validator, so
+         *       browsers do not send it.
+         *     - HEAD answers the same status and headers (Content-Length included) without a body.
+         *     - Files are streamed from the file store, never read whole into memory; seed thumbnails
+         *       kept as data URLs are decoded; contracts are the stored signed PDF, or rendered from
+         *       the signed details for contracts signed before PDFs were stored.
+         */
+        get: operations["downloadFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1943,15 +2009,33 @@ export interface components {
             internationalBookMatch?: number | null;
             metaDataInfo?: components["schemas"]["Metadata"];
         };
-        /** @description A stored file of a book (cover, thumbnail, book file, audio file or contract). */
+        /**
+         * @description A file of a book (book file, cover, thumbnail, audio chapter or signed contract) with its
+         *     signed download link. No content: the file is fetched through `url`.
+         */
         BookFile: {
+            /** @description The file's name as shown and as a download saves it, e.g. `the-baobab-s-secret.pdf`. */
             filename: string;
             /** @description Display name, e.g. `Cover`, `Thumbnail`, `Book`, `Contract`, `Chapter 1`. */
-            title?: string;
-            /** @description `true` for the signed contract PDF. */
-            contract?: boolean;
-            /** @description Base64 content, filled only by GET /user/viewusersbookinfo for files small enough to inline (at most about 5 MB); otherwise null. */
-            fileBuffer?: string | null;
+            title: string;
+            /** @enum {string} */
+            kind: "book" | "cover" | "thumbnail" | "audio" | "contract";
+            /** @description `true` for the signed contract PDF (`kind` `contract`). */
+            contract: boolean;
+            /**
+             * @description Signed link to the file, `/api/v1/files/<token>` (GET /files/{token}), valid 30 minutes
+             *     from this answer; add `?disposition=inline` to show it in the page instead of
+             *     downloading it.
+             * @example /api/v1/files/7.42.1767225600.ZjpvbmUucGRm.3q2-7w
+             */
+            url: string;
+            /** @description Bytes; null when unknown (GET /user/getuserbooks, a missing stored file, a contract rendered on demand). */
+            size: number | null;
+            /**
+             * @description The media type the link serves, e.g. `application/pdf`, `audio/wav`, `image/svg+xml`.
+             * @example application/pdf
+             */
+            contentType: string;
         };
         /** @description One book record (local or international) of the current user. */
         Book: {
@@ -1984,8 +2068,6 @@ export interface components {
             created_at?: string;
             /** @description JSON text of `BookMisc`. */
             misc?: string;
-            /** @description Base64 PDF data of the signed contract (GET /user/viewusersbookinfo only), or null. */
-            contractInfo?: string | null;
             files?: components["schemas"]["BookFile"][];
             /** @description The book has sales (the detail panel shows the sales tab). */
             hasSales?: boolean;
@@ -3656,6 +3738,78 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: {
+                /** @description `attachment` (default): a download; `inline`: shown in the page (viewer, audio, image). */
+                disposition?: "attachment" | "inline";
+            };
+            header?: never;
+            path: {
+                /** @description The signed token of the link (as issued; opaque to clients). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    /** @description `attachment` or `inline`, with `filename` and `filename*`. */
+                    "Content-Disposition"?: string;
+                    /** @description `bytes`. */
+                    "Accept-Ranges"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description One byte range of the file. */
+            206: {
+                headers: {
+                    /** @description `bytes <first>-<last>/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description A genuine link past its expiry (code `LINK_EXPIRED`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 410,
+                     *       "error": "Gone",
+                     *       "message": "This link has expired: open the book again for a new one.",
+                     *       "code": "LINK_EXPIRED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The range starts past the end of the file (code `RANGE_NOT_SATISFIABLE`). */
+            416: {
+                headers: {
+                    /** @description `bytes *\/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
         };
     };
     archiveBook: {

@@ -16,13 +16,25 @@ import { queryKeys } from './query-keys';
 
 /**
  * The user's books (GET /user/getuserbooks): loading, error with retry, or the two lists.
- * `refetchOnMount: 'always'` re-reads them on arrival even when the cache is fresh.
+ * `refetchOnMount: 'always'` re-reads them on arrival even when the cache is fresh;
+ * `refetchInterval` re-reads them that often while shown (the files' signed links live 30 minutes).
  */
 export function useBooksQuery({
   refetchOnMount = true,
   enabled = true,
-}: { refetchOnMount?: boolean | 'always'; enabled?: boolean } = {}): UseQueryResult<SharedBooks> {
-  return useQuery({ queryKey: queryKeys.books(), queryFn: getUserBooks, refetchOnMount, enabled });
+  refetchInterval,
+}: {
+  refetchOnMount?: boolean | 'always';
+  enabled?: boolean;
+  refetchInterval?: number;
+} = {}): UseQueryResult<SharedBooks> {
+  return useQuery({
+    queryKey: queryKeys.books(),
+    queryFn: getUserBooks,
+    refetchOnMount,
+    enabled,
+    ...(refetchInterval !== undefined && { refetchInterval }),
+  });
 }
 
 /** The first 100 orders of the user's books (GET /user/getbookorders?skip=0&take=100). */

@@ -5,7 +5,8 @@
  *
  * - `fakeJwt`: unsigned JWT-shaped tokens with a chosen expiry (the client only reads claims).
  * - `installFakeFetch`: a scripted global fetch that records every request the typed client
- *   really sends (method, path without the /api/v1 base, query, Authorization, JSON body).
+ *   really sends (method, path without the /api/v1 base, query, Authorization, JSON body), and
+ *   answers JSON or raw bytes (file links).
  * - `deferred`: a promise with its resolve handle, to hold an answer until the test releases it.
  * - `renderWithProviders`, `Providers`, `LocationProbe`, `createTestQueryClient`: the one way
  *   to render a screen (session store, a fresh QueryClient with retry off, a MemoryRouter).
@@ -46,8 +47,15 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** The scripted answer to one request: a status, JSON body and extra headers, or an Error thrown as a network failure. */
-export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
+/**
+ * The scripted answer to one request: a status, JSON body and extra headers, or raw bytes
+ * (`bytes`, a file download; then `headers` give its Content-Type), or an Error thrown as a
+ * network failure.
+ */
+export type FakeAnswer =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | { status: number; bytes: Uint8Array<ArrayBuffer>; headers?: Record<string, string> }
+  | Error;
 
 export type FakeHandler = (request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>;
 
@@ -70,6 +78,7 @@ export function installFakeFetch(handler: FakeHandler): RecordedRequest[] {
     log.push(recorded);
     const answer = await handler(recorded);
     if (answer instanceof Error) throw answer;
+    if ('bytes' in answer) return new Response(answer.bytes, { status: answer.status, headers: answer.headers });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json', ...answer.headers },

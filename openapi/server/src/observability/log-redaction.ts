@@ -5,11 +5,12 @@ export const REDACTED = '[redacted]';
 
 /**
  * API paths whose later segments are secrets from an e-mailed link (verification, password reset,
- * re-sign), the payment return's signed parts, or an e-mail address (forgot password). Group 1 is
- * what stays readable.
+ * re-sign), the payment return's signed parts, an e-mail address (forgot password), or a signed
+ * file link's token (a credential while it lives). Group 1 is what stays readable.
  */
 const SECRET_PATHS: readonly RegExp[] = [
   /^(\/api\/v1\/user\/(?:verifyaccount|pwdlinkcheck|resign)\/[^/?]*)\/[^?]*/,
+  /^(\/api\/v1\/files)\/[^?]*/,
   /^(\/api\/v1\/user\/forgotpwd)\/[^?]*/,
   /^(\/api\/v1\/user\/posttransactionpayfast\/[^/?]*)\/[^?]*/,
 ];

@@ -5,7 +5,7 @@ import { localRoyalty } from '@pod/shared-contracts/pricing';
 import type { BookMiscData } from '../plugins/external/db-schema.js';
 import { hashPassword } from '../services/password-hash.js';
 import { DEMO_ACCOUNT, DEMO_COUPONS, DEMO_PUBLISHER } from './accounts.js';
-import { buildBookRows, buildCartItems } from './library.js';
+import { buildBookRows, buildCartItems, demoFiles } from './library.js';
 import { buildOrderRows, buildSalesSummaries } from './orders.js';
 import { random } from './random.js';
 import { loadUnitCosts } from './unit-costs.js';
@@ -18,9 +18,26 @@ export interface SeedResult {
   accountCreated: boolean;
   libraryCreated: boolean;
   couponsCreated: number;
+  /** Files of the demo library put in the file store because they were missing. */
+  filesCreated: number;
 }
 
-/** The demo library: records (with contracts, thumbnails, cart items), orders and sales. */
+/**
+ * The demo library's book, cover and audio files in the file store (the names books.files
+ * lists), each made only when missing: a library seeded before its files existed, or a fresh
+ * upload folder, gets them at the next start.
+ */
+async function seedDemoFiles(app: FastifyInstance): Promise<number> {
+  let created = 0;
+  for (const file of demoFiles()) {
+    if (await app.fileStore.exists(file.filename)) continue;
+    await app.fileStore.put(file.filename, await file.make());
+    created += 1;
+  }
+  return created;
+}
+
+/** The demo library: records (with contracts, thumbnails, files, cart items), orders and sales. */
 async function seedLibrary(app: FastifyInstance, userId: number): Promise<void> {
   const now = app.config.now();
   const costs = await loadUnitCosts(app);
@@ -37,8 +54,9 @@ async function seedLibrary(app: FastifyInstance, userId: number): Promise<void> 
 
 /**
  * Demo data, idempotent: the demo account if missing (never touching an existing one, so a
- * demo user's changes survive restarts; active, welcome already seen, R 1 250.00), its library
- * when it has no books yet, and the demo coupons when missing.
+ * demo user's changes survive restarts; active, welcome already seen, R 1 250.00), the demo
+ * library's files when missing, its library when it has no books yet, and the demo coupons when
+ * missing.
  */
 export async function seedDemo(app: FastifyInstance): Promise<SeedResult> {
   let user = await app.userRepository.findByEmail(DEMO_ACCOUNT.email);
@@ -55,13 +73,15 @@ export async function seedDemo(app: FastifyInstance): Promise<SeedResult> {
     });
   }
   const couponsCreated = await app.couponRepository.ensure([...DEMO_COUPONS]);
+  // Files first: the records that name them come next.
+  const filesCreated = await seedDemoFiles(app);
   let libraryCreated = false;
   if ((await app.bookRepository.countByUser(user.id)) === 0 && (await app.orderRepository.countByUser(user.id)) === 0) {
     await seedLibrary(app, user.id);
     libraryCreated = true;
   }
   await seedPublisher(app);
-  return { accountCreated, libraryCreated, couponsCreated };
+  return { accountCreated, libraryCreated, couponsCreated, filesCreated };
 }
 
 /** The second persona (DEMO_PUBLISHER), created once with its one unpaid eBook in the cart. */

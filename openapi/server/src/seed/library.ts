@@ -10,6 +10,7 @@ import type { NewCartItem } from '../plugins/app/cart-repository.js';
 import type { BookContractData, BookMiscData, BookRow, NewBookRow } from '../plugins/external/db-schema.js';
 import { DEMO_ACCOUNT } from './accounts.js';
 import { coverThumbnail } from './cover-thumbnail.js';
+import { demoBookPdf, demoCoverPdf, demoToneWav } from './demo-files.js';
 import type { DemoUnitCosts } from './unit-costs.js';
 import { DEMO_UPLOADS, type DemoUpload } from './uploads.js';
 
@@ -23,21 +24,51 @@ export const slug = (title: string) =>
 
 const authorName = `${DEMO_ACCOUNT.nameFirst} ${DEMO_ACCOUNT.nameLast}`;
 
-/** The files an upload at its stage has (none before the contract is signed). */
-function filesOf(upload: DemoUpload) {
+/** One file of the demo library: its books.files entry and how to make its bytes. */
+export interface DemoFile {
+  filename: string;
+  title: string;
+  kind: 'book' | 'cover' | 'audio';
+  make: () => Promise<Uint8Array>;
+}
+
+/** Chapter tones: A4, C5, E5. */
+const CHAPTER_TONES = [440, 523.25, 659.25];
+
+/**
+ * The files an upload at its stage has (none before the contract is signed): print books a
+ * cover and a book PDF, eBooks a book PDF, audiobooks three WAV chapters. Stored under these
+ * names by the seed (seed/index.ts), so every file the library lists can be opened.
+ */
+export function demoFilesOf(upload: DemoUpload): DemoFile[] {
   if (upload.stage === 'getquote' || upload.stage === 'signedcontract') return [];
+  const name = slug(upload.title);
+  if (upload.format === 'audiobook') {
+    return CHAPTER_TONES.map((frequency, i) => ({
+      filename: `${name}-chapter-${i + 1}.wav`,
+      title: `Chapter ${i + 1}`,
+      kind: 'audio',
+      make: async () => demoToneWav(frequency),
+    }));
+  }
   return [
     ...(upload.format === 'print'
-      ? [{ filename: `${slug(upload.title)}-cover.pdf`, title: 'Cover', kind: 'cover' }]
+      ? [
+          {
+            filename: `${name}-cover.pdf`,
+            title: 'Cover',
+            kind: 'cover' as const,
+            make: () => demoCoverPdf(upload.title, authorName, upload.thumbnail),
+          },
+        ]
       : []),
-    ...(upload.format === 'audiobook'
-      ? [1, 2, 3].map((n) => ({
-          filename: `${slug(upload.title)}-chapter-${n}.mp3`,
-          title: `Chapter ${n}`,
-          kind: 'audio',
-        }))
-      : [{ filename: `${slug(upload.title)}.pdf`, title: 'Book', kind: 'book' }]),
+    { filename: `${name}.pdf`, title: 'Book', kind: 'book', make: () => demoBookPdf(upload.title, authorName) },
   ];
+}
+
+/** Every file of the demo library (each upload's files once, shared by its two records). */
+export function demoFiles(): DemoFile[] {
+  return DEMO_UPLOADS.flatMap(demoFilesOf);
 }
 
 /** The book records of the demo library (a local and/or international record per upload). */
@@ -78,7 +109,7 @@ export function buildBookRows(userId: number, now: Date, costs: DemoUnitCosts): 
             authors: authorName,
             is_self_publisher: false,
           };
-    const files = filesOf(upload);
+    const files = demoFilesOf(upload).map(({ filename, title, kind }) => ({ filename, title, kind }));
     for (const region of upload.regions) {
       const isInternational = region === 'international';
       rows.push({

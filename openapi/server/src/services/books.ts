@@ -3,6 +3,7 @@ import { HttpProblem } from '../errors.js';
 import type { BookWithActivity } from '../plugins/app/book-repository.js';
 import type { BookRow } from '../plugins/external/db-schema.js';
 import { createContractDocuments } from './contract-documents.js';
+import { createBookFiles, hasContract, type BookFileView } from './files.js';
 import { isStoredId } from './link-tokens.js';
 import type { ServiceHandlers } from './types.js';
 import type { components } from '@pod/shared-contracts/api/schema';
@@ -19,36 +20,14 @@ export const bookNotFound = () => new HttpProblem(404, BOOK_NOT_FOUND_MESSAGE);
 
 const toNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 
-type BookFileView = components['schemas']['BookFile'];
-
 /** One book record as portal.yaml's Book declares it. */
 export type BookView = components['schemas']['Book'];
 
-/** A contract can be shown once the book left the quote status and its signed details exist. */
-export function hasContract(book: Pick<BookRow, 'misc' | 'contract'>): boolean {
-  const status = book.misc.status;
-  return typeof status === 'string' && status !== '' && status !== 'quote' && book.contract !== null;
-}
+/** Whether a book has a signed contract to show (services/files.ts, where contract files are listed). */
+export { hasContract };
 
-const THUMBNAIL_TYPES: Record<string, string> = { 'image/svg+xml': 'svg', 'image/png': 'png', 'image/jpeg': 'jpg' };
-
-function thumbnailFile(book: BookRow, withContent: boolean): BookFileView | undefined {
-  if (!book.thumbnail) return undefined;
-  const match = /^data:([\w/+.-]+);base64,(.*)$/s.exec(book.thumbnail);
-  const extension = match ? (THUMBNAIL_TYPES[match[1]!] ?? 'bin') : (book.thumbnail.split('.').pop() ?? 'png');
-  return {
-    filename: match ? `thumbnail-${book.id}.${extension}` : book.thumbnail,
-    title: 'Thumbnail',
-    contract: false,
-    fileBuffer: withContent && match ? match[2]! : null,
-  };
-}
-
-export function toBookView(
-  book: BookWithActivity,
-  partnerId: number | null,
-  details?: { contractBase64: string | null },
-): BookView {
+/** The record as portal.yaml's Book, with its files (and their signed links) as given. */
+export function toBookView(book: BookWithActivity, partnerId: number | null, files: BookFileView[]): BookView {
   const misc = {
     ...book.misc,
     localroyalty: toNumber(book.local_royalty),
@@ -56,23 +35,7 @@ export function toBookView(
     localBookMatch: book.is_international ? partnerId : book.id,
     internationalBookMatch: book.is_international ? book.id : partnerId,
   };
-  const files: BookFileView[] = book.files.map((file) => ({
-    filename: file.filename,
-    title: file.title,
-    contract: file.kind === 'contract',
-    fileBuffer: null,
-  }));
-  const thumbnail = thumbnailFile(book, details !== undefined);
-  if (thumbnail) files.push(thumbnail);
-  if (hasContract(book) && !files.some((file) => file.contract)) {
-    files.push({
-      filename: `contract-${book.id}.pdf`,
-      title: 'Contract',
-      contract: true,
-      fileBuffer: details?.contractBase64 ?? null,
-    });
-  }
-  const view: BookView = {
+  return {
     id: book.id,
     book_title: book.book_title,
     format_type: book.format_type,
@@ -93,13 +56,11 @@ export function toBookView(
     hasSales: book.has_sales,
     hasOrders: book.has_orders,
   };
-  if (details) view.contractInfo = details.contractBase64;
-  return view;
 }
 
 /**
  * Handlers of the books operations: the library (list, detail, archive, delete, signed
- * contract) and the re-signing list. Every lookup is scoped to the token's user, so another
+ * contract, file downloads through signed links: services/files.ts) and the re-signing list. Every lookup is scoped to the token's user, so another
  * user's id answers the same 404 as an unknown one.
  */
 export function createBooksService(app: FastifyInstance) {
@@ -109,6 +70,7 @@ export function createBooksService(app: FastifyInstance) {
   /** The contract PDF of a book (and its partner record: one contract covers the upload). */
   const contractPdf = (userId: number, book: BookRow, partner: BookRow | undefined) =>
     documents.signedPdf(userId, book, partner);
+  const bookFiles = createBookFiles(app);
 
   return {
     async getUserBooks(request) {
@@ -117,12 +79,13 @@ export function createBooksService(app: FastifyInstance) {
       for (const book of books) byPair.set(book.pair_id, [...(byPair.get(book.pair_id) ?? []), book]);
       const partnerOf = (book: BookWithActivity) =>
         byPair.get(book.pair_id)?.find((other) => other.id !== book.id)?.id ?? null;
+      // Links but no sizes: the list does not ask the file store about every file.
+      const view = async (book: BookWithActivity) =>
+        toBookView(book, partnerOf(book), await bookFiles.views(request.userId, book, false));
       return {
         statusCode: 0,
-        localBooks: books.filter((book) => !book.is_international).map((book) => toBookView(book, partnerOf(book))),
-        internationalBooks: books
-          .filter((book) => book.is_international)
-          .map((book) => toBookView(book, partnerOf(book))),
+        localBooks: await Promise.all(books.filter((book) => !book.is_international).map(view)),
+        internationalBooks: await Promise.all(books.filter((book) => book.is_international).map(view)),
       };
     },
 
@@ -132,10 +95,8 @@ export function createBooksService(app: FastifyInstance) {
       const book = await bookRepository.findOwned(request.userId, id, kindId === 1);
       if (!book) throw bookNotFound();
       const partner = await bookRepository.findPartner(book);
-      const contractBase64 = hasContract(book)
-        ? Buffer.from(await contractPdf(request.userId, book, partner)).toString('base64')
-        : null;
-      return { statusCode: 0, result: toBookView(book, partner?.id ?? null, { contractBase64 }) };
+      const files = await bookFiles.views(request.userId, book, true);
+      return { statusCode: 0, result: toBookView(book, partner?.id ?? null, files) };
     },
 
     async archiveBook(request) {
@@ -206,6 +167,8 @@ export function createBooksService(app: FastifyInstance) {
     async getBooksRenewal() {
       return { statusCode: 0, results: [] };
     },
+
+    ...bookFiles.handlers,
   } satisfies ServiceHandlers;
 }
 

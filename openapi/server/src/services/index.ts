@@ -3,6 +3,7 @@ import type { AppConfig } from '../config.js';
 import { createAuthService } from './auth.js';
 import { createBooksService } from './books.js';
 import { createCheckoutService } from './checkout/index.js';
+import { fileRouteOptions } from './files.js';
 import { createOrdersService } from './orders.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
 import { keepRawBody } from './raw-body.js';
@@ -29,6 +30,8 @@ export const serviceRouteOptions: Record<string, Partial<RouteOptions>> = {
   ...contractRouteOptions,
   // Upload pieces: raw bytes up to 1,024,000, hashed as they arrive (services/uploads.ts).
   ...uploadRouteOptions,
+  // File links: a malformed token is a 404 like any unknown link; the file's own Cache-Control.
+  ...fileRouteOptions,
   // The ITN is stored exactly as received (services/checkout/payfast-notify.ts).
   payfastNotify: { preParsing: keepRawBody },
 };

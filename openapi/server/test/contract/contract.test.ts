@@ -81,7 +81,7 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
 
     const userB = await registerUser(app);
     const verifyLink = linkIn((await latestMail(app, userB.email))!.text_body, '/verify');
-    await activateUser(app, userB.email);
+    const userIdB = await activateUser(app, userB.email);
     tokenB = userB.accessToken;
     await app.inject({
       method: 'PUT',
@@ -96,13 +96,14 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
       (b) => !b.is_international && books.some((p) => p.is_international && p.pair_id === b.pair_id),
     )!;
     const international = books.find((b) => b.is_international && b.pair_id === local.pair_id)!;
+    const withFile = books.find((b) => b.files.length > 0)!;
     const contract = books.find((b) => b.contract !== null && b.misc.status !== 'quote')!;
     const quote = books.find((b) => b.misc.status === 'quote' && !b.misc.archived && !b.misc.isPaid)!;
     const archived = books.find((b) => b.misc.archived && !b.misc.isPaid)!;
     const cartItems = await app.cartRepository.listByUser(userIdA);
     const [cartItem] = cartItems;
     assert.ok(
-      local && international && contract && quote && archived && cartItem,
+      local && international && withFile && contract && quote && archived && cartItem,
       'the demo library has every kind of record',
     );
 
@@ -130,6 +131,7 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
       userId: userIdA,
       foreignVerifyToken: verifyLink.token,
       foreignResetToken: resetLink.token,
+      foreignFileToken: app.fileLinks.token(userIdB, withFile.id, { kind: 'file', name: withFile.files[0]!.filename }),
       localBookId: local.id,
       internationalBookId: international.id,
       contractBookId: contract.id,

@@ -20,6 +20,11 @@ export interface OwnerResources {
   /** A's cart item. */
   cartLocalId: number;
   cartInternationalId: number;
+  /**
+   * A link token genuinely signed by the server for user B that names a file of one of A's books
+   * (what B could never obtain; the download re-checks whose book it is).
+   */
+  foreignFileToken: string;
   /** A's pending EFT attempt and card attempt. */
   eftReference: string;
   eftTransactionId: number;
@@ -74,6 +79,7 @@ export const OWNERSHIP: Record<string, OwnershipCase> = {
     expect: [400],
   },
   viewUsersBookInfo: { request: (a) => json('GET', `/user/viewusersbookinfo/${a.localBookId}/0`), expect: [404] },
+  downloadFile: { public: true, request: (a) => json('GET', `/files/${a.foreignFileToken}`), expect: [404] },
   archiveBook: {
     request: (a) => json('DELETE', `/user/archivebook/${a.quoteBookId}/${a.quoteBookFlag}`),
     expect: [404],

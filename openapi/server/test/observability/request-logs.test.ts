@@ -23,6 +23,10 @@ describe('redactUrl', () => {
       `/api/v1/user/posttransactionpayfast/REF1/${REDACTED}`,
     );
     assert.equal(redactUrl(`/reset-password?id=7&token=${LINK_SECRET}`), `/reset-password?id=7&token=${REDACTED}`);
+    assert.equal(
+      redactUrl(`/api/v1/files/7.42.1767225600.ZjpvbmUucGRm.${LINK_SECRET}?disposition=inline`),
+      `/api/v1/files/${REDACTED}?disposition=inline`,
+    );
     assert.equal(redactUrl('/api/v1/user/getuserbooks?page=2'), '/api/v1/user/getuserbooks?page=2');
   });
 });

@@ -16,8 +16,15 @@ type BookView = {
   format_type: string;
   is_international: boolean;
   misc: string;
-  files: Array<{ title: string; contract?: boolean; fileBuffer: string | null }>;
-  contractInfo?: string | null;
+  files: Array<{
+    filename: string;
+    title: string;
+    kind: string;
+    contract: boolean;
+    url: string;
+    size: number | null;
+    contentType: string;
+  }>;
   hasSales: boolean;
   hasOrders: boolean;
 };
@@ -51,7 +58,12 @@ describe('books service (demo library)', () => {
 
   describe('seed', () => {
     it('is idempotent and seeds a believable library', async () => {
-      assert.deepEqual(await seedDemo(t.app), { accountCreated: false, libraryCreated: false, couponsCreated: 0 });
+      assert.deepEqual(await seedDemo(t.app), {
+        accountCreated: false,
+        libraryCreated: false,
+        couponsCreated: 0,
+        filesCreated: 0,
+      });
       assert.equal(await t.app.orderRepository.countByUser(demoId), DEMO_ORDER_LINES);
       const books = await library();
       const all = [...books.localBooks, ...books.internationalBooks];
@@ -79,8 +91,12 @@ describe('books service (demo library)', () => {
       );
       assert.ok(all.some((b) => b.hasSales && b.hasOrders));
       assert.ok(
-        all.every((b) => b.files.every((f) => f.fileBuffer === null)),
-        'the list carries no file contents',
+        all.every((b) => b.files.every((f) => f.url.startsWith('/api/v1/files/') && f.size === null)),
+        'the list carries links, no contents and no sizes',
+      );
+      assert.ok(
+        all.every((b) => b.files.every((f) => !('fileBuffer' in f))) && all.every((b) => !('contractInfo' in b)),
+        'nothing is base64 in JSON any more',
       );
       const orders = await t.app.db
         .selectFrom('orders')
@@ -108,22 +124,70 @@ describe('books service (demo library)', () => {
   });
 
   describe('viewusersbookinfo', () => {
-    it('answers the book with files, thumbnail and contract contents', async () => {
+    it('answers the book with every file as a signed link with its size and type, and no contents', async () => {
       const book = await find("The Baobab's Secret");
       const response = await call('GET', `/user/viewusersbookinfo/${book.id}/0`);
       assert.equal(response.statusCode, 200, response.body);
       const { result } = response.json<{ result: BookView }>();
-      assert.ok(
-        result.contractInfo && Buffer.from(result.contractInfo, 'base64').subarray(0, 5).toString() === '%PDF-',
+      assert.equal('contractInfo' in result, false);
+      assert.deepEqual(
+        result.files.map(({ filename, title, kind, contract, contentType }) => ({
+          filename,
+          title,
+          kind,
+          contract,
+          contentType,
+        })),
+        [
+          {
+            filename: 'the-baobab-s-secret-cover.pdf',
+            title: 'Cover',
+            kind: 'cover',
+            contract: false,
+            contentType: 'application/pdf',
+          },
+          {
+            filename: 'the-baobab-s-secret.pdf',
+            title: 'Book',
+            kind: 'book',
+            contract: false,
+            contentType: 'application/pdf',
+          },
+          {
+            filename: `thumbnail-${book.id}.svg`,
+            title: 'Thumbnail',
+            kind: 'thumbnail',
+            contract: false,
+            contentType: 'image/svg+xml',
+          },
+          {
+            filename: `contract-${book.id}.pdf`,
+            title: 'Contract',
+            kind: 'contract',
+            contract: true,
+            contentType: 'application/pdf',
+          },
+        ],
       );
-      const thumbnail = result.files.find((f) => f.title === 'Thumbnail');
-      assert.ok(thumbnail?.fileBuffer && Buffer.from(thumbnail.fileBuffer, 'base64').toString().startsWith('<svg'));
+      for (const file of result.files) {
+        assert.match(file.url, /^\/api\/v1\/files\/[\w.-]+$/);
+        // The demo contract is rendered on demand: its size is not known before.
+        if (file.kind === 'contract') assert.equal(file.size, null);
+        else assert.ok(file.size !== null && file.size > 0, file.filename);
+      }
+      const contract = await t.app.inject({ method: 'GET', url: result.files.find((f) => f.contract)!.url });
+      assert.equal(contract.rawPayload.subarray(0, 5).toString(), '%PDF-');
+      const thumbnail = await t.app.inject({
+        method: 'GET',
+        url: result.files.find((f) => f.kind === 'thumbnail')!.url,
+      });
+      assert.ok(thumbnail.body.startsWith('<svg'));
     });
 
-    it('answers null contractInfo for a quote', async () => {
+    it('lists no contract for a quote', async () => {
       const book = await find('Rivers of Gold');
       const { result } = (await call('GET', `/user/viewusersbookinfo/${book.id}/0`)).json<{ result: BookView }>();
-      assert.equal(result.contractInfo, null);
+      assert.deepEqual(result.files, []);
     });
 
     it("answers 404 for a region mismatch, an unknown id and another user's book alike", async () => {

@@ -1,17 +1,9 @@
 import { useState } from 'react';
-import { Button, PdfViewer, Spinner, type Book } from '@pod/shared-contracts';
+import { Button, PdfViewer, Spinner, type Book, type PdfRenderer } from '@pod/shared-contracts';
+import { fetchFileBytes, fileSizeLabel, inlineLink } from '../../lib/file-links';
 import { viewSignedContract } from './api/view-signed-contract';
 import { BookActions } from './book-actions';
-import {
-  base64ToArrayBuffer,
-  bookPair,
-  canViewContract,
-  fileDataUrl,
-  parseBookMisc,
-  slug,
-  sortFiles,
-  type Region,
-} from './book-model';
+import { bookPair, canViewContract, parseBookMisc, slug, sortFiles, type Region } from './book-model';
 import { BOOK_MESSAGES } from './messages';
 import styles from './books.module.css';
 
@@ -23,13 +15,17 @@ interface BookDetailsTabProps {
   loading: boolean;
   region: Region;
   onDeleted: () => void;
+  /** The PDF engine of both viewers (default pdfjs-dist; tests pass their own). */
+  pdfRenderer?: PdfRenderer;
 }
 
 /**
  * The details tab: file downloads, the contract and book viewers, audio players, the
  * thumbnail (or 'No thumbnail image was uploaded for this book') and the book's actions.
+ * Every file is reached through its signed link (`BookFile.url`): downloads as `<a download>`,
+ * the player, the image and the book viewer with `disposition=inline`.
  */
-export function BookDetailsTab({ book, info, loading, region, onDeleted }: BookDetailsTabProps) {
+export function BookDetailsTab({ book, info, loading, region, onDeleted, pdfRenderer }: BookDetailsTabProps) {
   const misc = parseBookMisc(book.misc);
   const files = sortFiles(info?.files);
   const [viewer, setViewer] = useState<'contract' | 'book' | null>(null);
@@ -43,7 +39,7 @@ export function BookDetailsTab({ book, info, loading, region, onDeleted }: BookD
             View contract
           </Button>
         ) : null}
-        {bookPdf?.fileBuffer ? (
+        {bookPdf ? (
           <Button variant="secondary" onClick={() => setViewer('book')}>
             View book
           </Button>
@@ -58,21 +54,14 @@ export function BookDetailsTab({ book, info, loading, region, onDeleted }: BookD
             Files
           </h3>
           <ul className={styles.files}>
-            {files.downloads.map((file) => {
-              const url = fileDataUrl(file);
-              const name = file.title ? `${file.title} (${file.filename})` : file.filename;
-              return (
-                <li key={`${file.title ?? ''}-${file.filename}`}>
-                  {url ? (
-                    <a href={url} download={file.filename}>
-                      Download {name}
-                    </a>
-                  ) : (
-                    <span>{name}: too large to download here</span>
-                  )}
-                </li>
-              );
-            })}
+            {files.downloads.map((file) => (
+              <li key={`${file.kind}-${file.filename}`}>
+                <a href={file.url} download={file.filename}>
+                  Download {file.title} ({file.filename})
+                </a>
+                {file.size !== null ? <span className={styles.muted}> {fileSizeLabel(file.size)}</span> : null}
+              </li>
+            ))}
           </ul>
         </section>
       ) : null}
@@ -82,25 +71,18 @@ export function BookDetailsTab({ book, info, loading, region, onDeleted }: BookD
           <h3 id={`audio-${book.id}`} className={styles.subheading}>
             Audio files
           </h3>
-          {files.audio.map((file) => {
-            const url = fileDataUrl(file);
-            return (
-              <figure key={file.filename} className={styles.audio}>
-                <figcaption>{file.title ?? file.filename}</figcaption>
-                {url ? (
-                  <audio controls src={url} aria-label={file.title ?? file.filename} />
-                ) : (
-                  <p>Too large to play here</p>
-                )}
-              </figure>
-            );
-          })}
+          {files.audio.map((file) => (
+            <figure key={file.filename} className={styles.audio}>
+              <figcaption>{file.title}</figcaption>
+              <audio controls preload="none" src={inlineLink(file.url)} aria-label={file.title} />
+            </figure>
+          ))}
         </section>
       ) : null}
 
       {!loading ? (
         files.thumbnail ? (
-          <img className={styles.thumbnail} src={fileDataUrl(files.thumbnail) ?? undefined} alt={book.book_title} />
+          <img className={styles.thumbnail} src={inlineLink(files.thumbnail.url)} alt={book.book_title} />
         ) : (
           <p className={styles.muted}>{BOOK_MESSAGES.noThumbnail}</p>
         )
@@ -115,13 +97,15 @@ export function BookDetailsTab({ book, info, loading, region, onDeleted }: BookD
         load={() => viewSignedContract(bookPair(book, region))}
         errorMessage={BOOK_MESSAGES.contractFailure}
         onClose={() => setViewer(null)}
+        renderer={pdfRenderer}
       />
       <PdfViewer
-        open={viewer === 'book' && Boolean(bookPdf?.fileBuffer)}
+        open={viewer === 'book' && bookPdf !== null}
         title={book.book_title}
         fileName={bookPdf?.filename ?? `${slug(book.book_title)}.pdf`}
-        load={async () => base64ToArrayBuffer(bookPdf?.fileBuffer ?? '')}
+        load={() => fetchFileBytes(inlineLink(bookPdf?.url ?? ''))}
         onClose={() => setViewer(null)}
+        renderer={pdfRenderer}
       />
     </div>
   );

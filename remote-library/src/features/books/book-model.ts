@@ -101,65 +101,24 @@ export function continueLink(book: Book, region: Region): string | null {
   return `/new-book/${stage}?${query.toString()}`;
 }
 
-const MIME_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  jfif: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  ogg: 'audio/ogg',
-  flac: 'audio/flac',
-  epub: 'application/epub+zip',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  indd: 'application/x-indesign',
-};
-
-function extension(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot >= 0 ? filename.slice(dot + 1).toLowerCase() : '';
-}
-
-/** The inline content of a file as a data: URL, or null when the API did not inline it. */
-export function fileDataUrl(file: BookFile): string | null {
-  if (!file.fileBuffer) return null;
-  return `data:${MIME_TYPES[extension(file.filename)] ?? 'application/octet-stream'};base64,${file.fileBuffer}`;
-}
-
 /** The files of a book sorted for the details tab; the signed contract has its own viewer. */
 export interface SortedFiles {
+  /** Every file but the contract, each a download link. */
   downloads: BookFile[];
   thumbnail: BookFile | null;
   audio: BookFile[];
-  /** The book's PDF for the book viewer. */
+  /** The book's PDF for the book viewer (an EPUB, DOCX or InDesign file is only downloaded). */
   bookPdf: BookFile | null;
 }
 
 export function sortFiles(files: readonly BookFile[] | undefined): SortedFiles {
   const own = (files ?? []).filter((file) => !file.contract);
-  const isImage = (file: BookFile) => /^(jpe?g|jfif|png|webp|gif|svg)$/.test(extension(file.filename));
-  const named = (file: BookFile, pattern: RegExp) => pattern.test(file.title ?? '') || pattern.test(file.filename);
   return {
     downloads: own,
-    thumbnail: own.find((file) => isImage(file) && named(file, /thumb/i) && file.fileBuffer) ?? null,
-    audio: own.filter((file) => /^(mp3|wav|m4a|aac|ogg|flac)$/.test(extension(file.filename))),
-    bookPdf:
-      own.find((file) => extension(file.filename) === 'pdf' && !named(file, /cover/i) && file.fileBuffer) ?? null,
+    thumbnail: own.find((file) => file.kind === 'thumbnail') ?? null,
+    audio: own.filter((file) => file.kind === 'audio'),
+    bookPdf: own.find((file) => file.kind === 'book' && file.contentType === 'application/pdf') ?? null,
   };
-}
-
-/** Base64 text to bytes (the book viewer's input). */
-export function base64ToArrayBuffer(base64: string): ArrayBuffer {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes.buffer;
 }
 
 /** A file-name-safe form of a title: 'Zulu Nights!' -> 'zulu-nights'. */

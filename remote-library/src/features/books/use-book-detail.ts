@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys, type Book, type Order, type SalesSummary } from '@pod/shared-contracts';
 import { getOrdersPerBook } from './api/get-orders-per-book';
 import { getSalePerBook } from './api/get-sale-per-book';
+import { FILE_LINKS_REFRESH_MS } from '../../lib/file-links';
 import { viewUsersBookInfo } from './api/view-users-book-info';
 import { regionFlag, type Region } from './book-model';
 
@@ -31,10 +32,15 @@ async function loadBookDetail(id: number, region: Region): Promise<BookDetail> {
  * (getordersperbook), fetched in parallel as one query under the `books` key (a change to the
  * books refreshes it). A failed call leaves its part empty: the panel then shows what it has
  * (the specification's loaders swallow errors). Each book has its own key, so an answer for a
- * book no longer selected never shows.
+ * book no longer selected never shows. Re-read every 20 minutes while shown, so the files'
+ * signed links (30 minutes) never expire under the author's hand.
  */
 export function useBookDetail(id: number, region: Region): BookDetail {
-  const query = useQuery({ queryKey: queryKeys.bookDetail(region, id), queryFn: () => loadBookDetail(id, region) });
+  const query = useQuery({
+    queryKey: queryKeys.bookDetail(region, id),
+    queryFn: () => loadBookDetail(id, region),
+    refetchInterval: FILE_LINKS_REFRESH_MS,
+  });
   return query.data ?? EMPTY;
 }
 

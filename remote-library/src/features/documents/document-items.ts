@@ -14,34 +14,19 @@ export interface DocumentItem {
   name: string;
   /** The book it belongs to and its region, e.g. 'The Karoo Diaries (Local)'. */
   book: string;
-  /** A link to the content when the answer carried it (fileBuffer); none otherwise. */
-  href: string | null;
+  /** The file's signed download link (valid 30 minutes; the list is re-read well before). */
+  href: string;
+  /** The name the download is saved under. */
   filename: string;
-}
-
-const MIME: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  epub: 'application/epub+zip',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-};
-
-function dataUrl(filename: string, base64: string): string {
-  if (base64.startsWith('data:')) return base64;
-  const extension = filename.split('.').pop()?.toLowerCase() ?? '';
-  return `data:${MIME[extension] ?? 'application/octet-stream'};base64,${base64}`;
 }
 
 function itemsOf(book: Book, region: 'Local' | 'International'): DocumentItem[] {
   return (book.files ?? []).map((file, index) => ({
     key: `${region}-${book.id}-${index}`,
     kind: file.contract ? 'contract' : 'book',
-    name: file.title?.trim() || file.filename,
+    name: file.title.trim() || file.filename,
     book: `${book.book_title} (${region})`,
-    href: file.fileBuffer ? dataUrl(file.filename, file.fileBuffer) : null,
+    href: file.url,
     filename: file.filename,
   }));
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, QueryState, useBooksQuery, type SharedBooks } from '@pod/shared-contracts';
+import { FILE_LINKS_REFRESH_MS } from '../../lib/file-links';
 import { documentsOf, filterDocuments, type DocumentFilter } from './document-items';
 import styles from './documents.module.css';
 
@@ -11,9 +12,13 @@ const TILES: { filter: DocumentFilter; label: string; empty: string }[] = [
 
 const NO_BOOKS: SharedBooks = { localBooks: [], internationalBooks: [] };
 
-/** The user's documents (files and contracts of the shared books) behind three filter tiles. */
+/**
+ * The user's documents (files and contracts of the shared books) behind three filter tiles, each
+ * a download through its signed link. The books are re-read every 20 minutes while the page is
+ * open, so a link is never older than its 30 minutes.
+ */
 export function DocumentsList() {
-  const query = useBooksQuery();
+  const query = useBooksQuery({ refetchInterval: FILE_LINKS_REFRESH_MS });
   const books = query.data ?? NO_BOOKS;
   const [filter, setFilter] = useState<DocumentFilter>('all');
   const items = useMemo(() => documentsOf(books), [books]);
@@ -46,13 +51,9 @@ export function DocumentsList() {
               <li key={item.key} className={styles.item}>
                 <span className={styles.kind}>{item.kind === 'contract' ? 'Contract' : 'Book file'}</span>
                 <span className={styles.name}>
-                  {item.href ? (
-                    <a href={item.href} download={item.filename}>
-                      {item.name}
-                    </a>
-                  ) : (
-                    item.name
-                  )}
+                  <a href={item.href} download={item.filename}>
+                    {item.name}
+                  </a>
                 </span>
                 <span className={styles.book}>{item.book}</span>
               </li>

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ContractDocumentRow, Database } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 
@@ -16,6 +16,8 @@ export interface ContractRepository {
   /** The signed contract of an upload (its records share `pairId`). */
   findDocument(pairId: string): Promise<ContractDocumentRow | undefined>;
   findDocumentById(id: number): Promise<ContractDocumentRow | undefined>;
+  /** The size in bytes of the upload's stored contract, or null when none is stored (read in the database). */
+  documentSize(pairId: string): Promise<number | null>;
   /** Stores the signed contract; the unique pair id refuses a second one (unique_violation). */
   insertDocument(document: { userId: number; pairId: string; pdf: Uint8Array; signedAt: Date }): Promise<number>;
   /** Replaces the PDF with the one carrying the appendix, only while no appendix is signed; false otherwise. */
@@ -43,6 +45,15 @@ export function createContractRepository(db: Kysely<Database>): ContractReposito
 
     async findDocument(pairId) {
       return db.selectFrom('contract_documents').selectAll().where('pair_id', '=', pairId).executeTakeFirst();
+    },
+
+    async documentSize(pairId) {
+      const row = await db
+        .selectFrom('contract_documents')
+        .select(sql<number>`octet_length(pdf)`.as('size'))
+        .where('pair_id', '=', pairId)
+        .executeTakeFirst();
+      return row ? Number(row.size) : null;
     },
 
     async findDocumentById(id) {

@@ -2,6 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { AppConfig } from '../../config.js';
+import { createFileLinks, type FileLinks } from '../../domain/file-links.js';
 import fp from 'fastify-plugin';
 import { createDeviceCookies, type DeviceCookies } from './device-cookie.js';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
     tokens: TokenService;
     /** Signed device cookies of the login limits, keyed from the same secret. */
     deviceCookies: DeviceCookies;
+    /** Signed, short-lived file links (domain/file-links.ts), keyed from the same secret. */
+    fileLinks: FileLinks;
   }
   interface FastifyRequest {
     /** Set by the bearerAuth security handler; 0 on routes without bearer security. */
@@ -65,9 +68,9 @@ export interface AuthPluginOptions {
 }
 
 /**
- * One master secret, one derived key per purpose (access token, refresh token, device cookie): an
- * access token can never be replayed as a refresh token (or the reverse) even if the `typ` check
- * were forgotten somewhere.
+ * One master secret, one derived key per purpose (access token, refresh token, device cookie,
+ * file link): an access token can never be replayed as a refresh token (or the reverse) even if
+ * the `typ` check were forgotten somewhere, and no other signed value passes as a file link.
  */
 function deriveKey(secret: string, purpose: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', secret, 'pod-portal', purpose, 32));
@@ -169,6 +172,10 @@ export default fp<AuthPluginOptions>(
       config.jwtSecret ?? (await settings.getOrCreate('jwt_secret', () => randomBytes(48).toString('base64url')));
     app.decorate('tokens', createTokenService(secret, config));
     app.decorate('deviceCookies', createDeviceCookies(deriveKey(secret, 'device-cookie'), config));
+    app.decorate(
+      'fileLinks',
+      createFileLinks(deriveKey(secret, 'file-link'), () => config.now()),
+    );
     app.decorateRequest('userId', 0);
   },
   { name: 'auth' },

@@ -76,8 +76,13 @@ export default fp<SecurityHeadersOptions>(
       setIfMissing(reply, 'cross-origin-opener-policy', 'same-origin');
 
       if (isApi(request)) {
-        // Personal data: never kept by browsers or shared caches. Unconditional on purpose.
-        reply.header('cache-control', 'no-store');
+        // Personal data: never kept by browsers or shared caches. Unconditional on purpose, but
+        // for the successful answers of a route that sets its own (config.ownCacheControl: the
+        // signed file links, `private` and short, services/files.ts).
+        const own = request.routeOptions.config as { ownCacheControl?: boolean } | undefined;
+        if (!(own?.ownCacheControl && reply.statusCode < 300 && reply.hasHeader('cache-control'))) {
+          reply.header('cache-control', 'no-store');
+        }
         setIfMissing(reply, 'content-security-policy', API_CONTENT_SECURITY_POLICY);
       } else if (!reply.hasHeader('content-security-policy')) {
         const policy = portalContentSecurityPolicy({ remoteOrigins: await remoteOrigins(), formTargets, frameSources });

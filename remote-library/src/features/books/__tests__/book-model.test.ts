@@ -9,6 +9,7 @@ import {
   sortFiles,
   statusTone,
 } from '../book-model';
+import { bookFile } from './book-files';
 
 const book = (id: number, misc: object): Book => ({
   id,
@@ -75,22 +76,29 @@ describe('the book model', () => {
     expect(continueLink(book(11, { bookStage: 'getquote', archived: true }), 'local')).toBeNull();
   });
 
-  it('sorts files: no contract among them, the thumbnail, audio and the book PDF', () => {
+  it('sorts files by kind: no contract among them, the thumbnail, audio and the book PDF', () => {
     const files = sortFiles([
-      { filename: 'contract.pdf', title: 'Contract', contract: true, fileBuffer: 'JVBE' },
-      { filename: 'cover.pdf', title: 'Cover', fileBuffer: 'JVBE' },
-      { filename: 'book.pdf', title: 'Book', fileBuffer: 'JVBE' },
-      { filename: 'thumb.jpg', title: 'Thumbnail', fileBuffer: '/9j/' },
-      { filename: 'chapter-1.mp3', title: 'Chapter 1', fileBuffer: null },
+      bookFile('contract.pdf', 'Contract', 'contract'),
+      bookFile('cover.pdf', 'Cover', 'cover'),
+      bookFile('book.pdf', 'Book', 'book'),
+      bookFile('thumb.jpg', 'Thumbnail', 'thumbnail'),
+      bookFile('chapter-1.wav', 'Chapter 1', 'audio'),
     ]);
     expect(files.downloads.map((file) => file.filename)).toEqual([
       'cover.pdf',
       'book.pdf',
       'thumb.jpg',
-      'chapter-1.mp3',
+      'chapter-1.wav',
     ]);
     expect(files.thumbnail?.filename).toBe('thumb.jpg');
     expect(files.bookPdf?.filename).toBe('book.pdf');
-    expect(files.audio.map((file) => file.filename)).toEqual(['chapter-1.mp3']);
+    expect(files.audio.map((file) => file.filename)).toEqual(['chapter-1.wav']);
+  });
+
+  it('offers the book viewer only for a PDF book file', () => {
+    const files = sortFiles([bookFile('book.epub', 'Book', 'book'), bookFile('cover.pdf', 'Cover', 'cover')]);
+    expect(files.bookPdf).toBeNull();
+    expect(files.thumbnail).toBeNull();
+    expect(sortFiles(undefined)).toEqual({ downloads: [], thumbnail: null, audio: [], bookPdf: null });
   });
 });

@@ -17,6 +17,7 @@ import {
   type RecordedRequest,
 } from '@pod/shared-contracts/testing';
 import { BooksScreen } from '../../../routes/books';
+import { bookFile } from './book-files';
 
 const misc = (value: object) => JSON.stringify(value);
 
@@ -502,32 +503,72 @@ describe('the book detail panel', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('shows the thumbnail named by the title and the file downloads', async () => {
+  it('lists every file as a real download through its signed link, with the thumbnail shown inline', async () => {
     library.files[11] = [
-      { filename: 'thumbnail.jpg', title: 'Thumbnail', fileBuffer: '/9j/4AAQ' },
-      { filename: 'book.pdf', title: 'Book', fileBuffer: 'JVBERi0x' },
-      { filename: 'cover.pdf', title: 'Cover', fileBuffer: null },
-      { filename: 'contract.pdf', title: 'Contract', contract: true, fileBuffer: 'JVBERi0x' },
+      bookFile('thumbnail.jpg', 'Thumbnail', 'thumbnail'),
+      bookFile('book.pdf', 'Book', 'book', { size: 3_500_000 }),
+      bookFile('cover.pdf', 'Cover', 'cover', { size: null }),
+      bookFile('contract.pdf', 'Contract', 'contract'),
     ];
     const user = renderBooks();
     const panel = await openBook(user, 'Zulu Nights');
 
     expect(within(panel).getByRole('img', { name: 'Zulu Nights' })).toHaveAttribute(
       'src',
-      'data:image/jpeg;base64,/9j/4AAQ',
+      '/api/v1/files/link-thumbnail.jpg?disposition=inline',
     );
-    expect(within(panel).getByRole('link', { name: 'Download Book (book.pdf)' })).toHaveAttribute(
+    const files = within(within(panel).getByRole('region', { name: 'Files' }));
+    expect(files.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Download Thumbnail (thumbnail.jpg)',
+      'Download Book (book.pdf)',
+      'Download Cover (cover.pdf)',
+    ]);
+    const book = files.getByRole('link', { name: 'Download Book (book.pdf)' });
+    expect(book).toHaveAttribute('href', '/api/v1/files/link-book.pdf');
+    expect(book).toHaveAttribute('download', 'book.pdf');
+    expect(book.closest('li')).toHaveTextContent('3.3 MB');
+    expect(files.getByRole('link', { name: 'Download Cover (cover.pdf)' })).toHaveAttribute(
       'href',
-      'data:application/pdf;base64,JVBERi0x',
+      '/api/v1/files/link-cover.pdf',
     );
-    expect(within(panel).getByRole('link', { name: 'Download Book (book.pdf)' })).toHaveAttribute(
-      'download',
-      'book.pdf',
-    );
-    expect(within(panel).getByText('Cover (cover.pdf): too large to download here')).toBeInTheDocument();
+    expect(within(panel).queryByText(/too large/i)).not.toBeInTheDocument();
     expect(within(panel).queryByRole('link', { name: /contract/i })).not.toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'View book' })).toBeInTheDocument();
     expect(within(panel).queryByText('No thumbnail image was uploaded for this book')).not.toBeInTheDocument();
+    // The links need no bearer token: nothing but the book's own calls went out.
+    expect(calls.some((call) => call.path.startsWith('/files/'))).toBe(false);
+  });
+
+  it('plays audio chapters through their links, and offers no book viewer without a PDF', async () => {
+    library.files[13] = [
+      bookFile('ocean-road-chapter-1.wav', 'Chapter 1', 'audio'),
+      bookFile('ocean-road-chapter-2.wav', 'Chapter 2', 'audio'),
+    ];
+    library.files[12] = [bookFile('kalahari.epub', 'Book', 'book')];
+    const user = renderBooks();
+
+    let panel = await openBook(user, 'Ocean Road');
+    const audio = within(within(panel).getByRole('region', { name: 'Audio files' }));
+    expect(audio.getByLabelText('Chapter 1')).toHaveAttribute(
+      'src',
+      '/api/v1/files/link-ocean-road-chapter-1.wav?disposition=inline',
+    );
+    expect(audio.getByLabelText('Chapter 2')).toHaveAttribute(
+      'src',
+      '/api/v1/files/link-ocean-road-chapter-2.wav?disposition=inline',
+    );
+    expect(within(panel).getByRole('link', { name: 'Download Chapter 1 (ocean-road-chapter-1.wav)' })).toHaveAttribute(
+      'download',
+      'ocean-road-chapter-1.wav',
+    );
+    expect(within(panel).queryByRole('button', { name: 'View book' })).not.toBeInTheDocument();
+
+    panel = await openBook(user, 'Kalahari Sun');
+    expect(within(panel).getByRole('link', { name: 'Download Book (kalahari.epub)' })).toHaveAttribute(
+      'href',
+      '/api/v1/files/link-kalahari.epub',
+    );
+    expect(within(panel).queryByRole('button', { name: 'View book' })).not.toBeInTheDocument();
   });
 
   it('says when no thumbnail was uploaded', async () => {

@@ -11,6 +11,25 @@ import {
 } from '@pod/shared-contracts/testing';
 import { DocumentsScreen } from '../../../routes/documents';
 
+type BookFile = NonNullable<SharedBooks['localBooks'][number]['files']>[number];
+
+/** A file as the API lists it, its signed link `/api/v1/files/link-<filename>`. */
+const bookFile = (
+  filename: string,
+  title: string,
+  kind: BookFile['kind'],
+  extra: Partial<BookFile> = {},
+): BookFile => ({
+  filename,
+  title,
+  kind,
+  contract: kind === 'contract',
+  url: `/api/v1/files/link-${filename}`,
+  size: 2048,
+  contentType: 'application/pdf',
+  ...extra,
+});
+
 const BOOKS: SharedBooks = {
   localBooks: [
     {
@@ -18,8 +37,8 @@ const BOOKS: SharedBooks = {
       book_title: 'The Karoo Diaries',
       format_type: 'print',
       files: [
-        { filename: 'karoo.pdf', title: 'Book', fileBuffer: 'JVBERi0=' },
-        { filename: 'karoo-contract.pdf', title: 'Contract', contract: true },
+        bookFile('karoo.pdf', 'Book', 'book'),
+        bookFile('karoo-contract.pdf', 'Contract', 'contract', { size: null }),
       ],
     },
   ],
@@ -28,7 +47,7 @@ const BOOKS: SharedBooks = {
       id: 2,
       book_title: 'Stories under the Baobab',
       format_type: 'ebook',
-      files: [{ filename: 'baobab-contract.pdf', contract: true, fileBuffer: 'JVBERi1=' }],
+      files: [bookFile('baobab-contract.pdf', '', 'contract')],
     },
     { id: 3, book_title: 'No Files Yet', format_type: 'print' },
   ],
@@ -92,15 +111,41 @@ describe('/documents', () => {
     expect(shownNames()).toHaveLength(3);
   });
 
-  it('links a document only where its content is there', () => {
+  it('links every document to its signed download', () => {
     setBooks(BOOKS);
     renderDocuments();
 
-    expect(screen.getByRole('link', { name: 'Book' })).toHaveAttribute('href', 'data:application/pdf;base64,JVBERi0=');
-    expect(screen.getByRole('link', { name: 'Book' })).toHaveAttribute('download', 'karoo.pdf');
-    expect(screen.getByRole('link', { name: 'baobab-contract.pdf' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Contract' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('link')).toHaveLength(2);
+    const book = screen.getByRole('link', { name: 'Book' });
+    expect(book).toHaveAttribute('href', '/api/v1/files/link-karoo.pdf');
+    expect(book).toHaveAttribute('download', 'karoo.pdf');
+    expect(screen.getByRole('link', { name: 'Contract' })).toHaveAttribute(
+      'href',
+      '/api/v1/files/link-karoo-contract.pdf',
+    );
+    expect(screen.getByRole('link', { name: 'baobab-contract.pdf' })).toHaveAttribute(
+      'href',
+      '/api/v1/files/link-baobab-contract.pdf',
+    );
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('re-reads the books (and so their links) while the page stays open', async () => {
+    jest.useFakeTimers();
+    try {
+      client = createTestQueryClient();
+      const calls = installFakeFetch(() => ({ status: 200, body: { statusCode: 0, ...BOOKS } }));
+      renderDocuments();
+      expect(await screen.findByRole('link', { name: 'Book' })).toBeInTheDocument();
+      const reads = () => calls.filter((call) => call.path === '/user/getuserbooks').length;
+      expect(reads()).toBe(1);
+
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(20 * 60 * 1000);
+      });
+      expect(reads()).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('says so when a tile has nothing, and follows the shared books as they change', async () => {
