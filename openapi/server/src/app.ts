@@ -41,6 +41,7 @@ import jobsPlugin from './jobs/index.js';
 import jobRepository from './plugins/app/job-repository.js';
 import paymentNotificationRepository from './plugins/app/payment-notification-repository.js';
 import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
+import { createPdfWork } from './services/pdf-work.js';
 import { createLocalFileStore, type FileStore } from './storage/file-store.js';
 import { serverTimeoutOptions } from './timeouts.js';
 
@@ -111,6 +112,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   app.decorate('config', config);
   app.decorate('fileStore', options.fileStore ?? createLocalFileStore(config.uploads.dir));
+  // PDF work (preflight, print proof) runs in worker threads; the running ones end with the app.
+  app.decorate('pdfWork', createPdfWork());
+  app.addHook('onClose', () => app.pdfWork.close());
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -1,9 +1,11 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createAuthService } from './auth.js';
+import { createCoverTemplateService } from './cover-template.js';
 import { createBooksService } from './books.js';
 import { createCheckoutService } from './checkout/index.js';
 import { createOrdersService } from './orders.js';
+import { createPreflightService } from './preflight.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
 import { keepRawBody } from './raw-body.js';
 import type { ServiceHandlers } from './types.js';
@@ -12,6 +14,8 @@ import { contractRouteOptions, createWizardService } from './wizard/index.js';
 
 /** Every implemented operation of portal.yaml, keyed by operationId (one file per spec area/tag). */
 export function createServiceHandlers(app: FastifyInstance, config: AppConfig): ServiceHandlers {
+  // PDF work (preflight, print proof) runs in the app's worker threads (app.pdfWork).
+  const preflight = createPreflightService(app, app.pdfWork);
   return {
     ...createAuthService(app, config),
     ...createProfileService(app, config),
@@ -20,6 +24,9 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
     ...createCheckoutService(app, config),
     ...createWizardService(app, config),
     ...createUploadService(app, config),
+    // preflight.preflightBlockers is the seam POST /user/uploadbook takes (blocking messages of a file).
+    ...preflight.handlers,
+    ...createCoverTemplateService(app, app.pdfWork).handlers,
   };
 }
 
