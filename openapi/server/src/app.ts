@@ -41,6 +41,7 @@ import jobsPlugin from './jobs/index.js';
 import jobRepository from './plugins/app/job-repository.js';
 import paymentNotificationRepository from './plugins/app/payment-notification-repository.js';
 import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
+import { createPdfWork } from './services/pdf-work.js';
 import type { FileStore } from './storage/file-store.js';
 import { createFileStore } from './storage/index.js';
 import { serverTimeoutOptions } from './timeouts.js';
@@ -115,6 +116,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('fileStore', fileStore);
   // A store built here is closed with the app (the S3 client's connections).
   if (!options.fileStore && fileStore.close) app.addHook('onClose', () => fileStore.close!());
+  // PDF work (preflight, print proof) runs in worker threads; the running ones end with the app.
+  app.decorate('pdfWork', createPdfWork());
+  app.addHook('onClose', () => app.pdfWork.close());
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

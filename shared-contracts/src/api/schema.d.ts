@@ -1608,6 +1608,19 @@ export interface paths {
          *     - `UNREADABLE` (blocking): the PDF cannot be opened (damaged or password protected).
          *     Blocking problems stop POST /user/uploadbook (409 with the first problem's message);
          *     warnings do not. The result is kept per file, so asking again costs nothing.
+         *
+         *     Decisions (server README, "Preflight"): a page's size is its MediaBox as displayed (after
+         *     /Rotate), or its TrimBox when it has one at trim size; the trim size and page count are
+         *     the quote's (the local record's options when the book has one). Fonts are those text is
+         *     shown in (invisible text, render mode 3, excepted); a font without FontFile, FontFile2 or
+         *     FontFile3 (the standard 14 included) is not embedded; one problem per font, at the first
+         *     page it is used on. `LOW_DPI`: one problem per page, for its lowest image (pixels over the
+         *     size drawn, through every transformation, form XObjects included; images of at most 2
+         *     pixels a side are colour fills and not checked). Bounds: the first 1,200 pages are
+         *     inspected (all are counted), at most 20 problems of a kind, the work runs in a worker
+         *     thread with a time and memory limit; a file that cannot be checked in time answers 500
+         *     and nothing is kept. Kept per file name, quote page count and trim size: a changed quote
+         *     checks again. A print book without a trim size in its quote answers `checked: false`.
          */
         post: operations["preflightBook"];
         delete?: never;
@@ -1631,6 +1644,14 @@ export interface paths {
          *     whether spine text is allowed (from 79 pages up). The formula and its constants are in
          *     the server README ("Cover template"). Only print books (409 otherwise); another user's
          *     book answers 404.
+         *
+         *     Decisions: the quote's options of the local record when the book has one, else of the
+         *     international one (paper and cover type ids name that region's reference options); a
+         *     paper type whose name contains 'Cream' is cream, any other white; the spine is rounded
+         *     to 0.1 mm and every size uses the rounded spine. Bindings: perfect bound and hardcovers
+         *     use the formula (a hardcover's board and hinge allowance is the printer's, outside the
+         *     template); saddle stitch and spiral binding have no spine (0 mm, no spine text). 409 when
+         *     the quote lacks its page count, trim size, paper or binding.
          */
         get: operations["getCoverSpec"];
         put?: never;
@@ -1654,6 +1675,12 @@ export interface paths {
          *     drawn at size, with the trim, bleed, spine and barcode area outlined and labelled (spine
          *     text area only when allowed), as a PDF (vector, the exact size) or a PNG (300 dpi).
          *     Answered as a download (`Content-Disposition: attachment`).
+         *
+         *     Decisions: the file is named `cover-template-<title>-<width>x<height>mm.pdf|png` (the
+         *     title reduced to letters, digits and dashes). The PDF has one page of exactly the full
+         *     cover, its TrimBox the trim, text in an embedded font; the PNG is the cover at 300 dpi
+         *     rounded to whole pixels, with a pHYs chunk saying 300 dpi. The barcode area is 2 x 1.2 in
+         *     (50.8 x 30.48 mm), 0.25 in (6.35 mm) in from the back cover's bottom trim and the spine.
          */
         get: operations["getCoverTemplate"];
         put?: never;
@@ -1677,6 +1704,11 @@ export interface paths {
          *     will be printed (the cover PDF's first page, then the book's pages), built from the files
          *     of the last accepted POST /user/uploadbook. 409 before a book file and cover were
          *     accepted; another user's book answers 404. Answered as a download.
+         *
+         *     Decisions: the files are the book records' `files` entries of kind `book` and `cover`
+         *     (PDFs; the local record's first), read from storage; either missing, or unreadable, is a
+         *     409 with a sentence saying so. Only print books (409 otherwise). Built in a worker
+         *     thread, named `print-proof-<title>.pdf`.
          */
         get: operations["getPrintProof"];
         put?: never;

@@ -32,6 +32,8 @@ export interface PdfViewerProps {
   errorMessage?: string;
   /** Replaces the pdfjs-dist renderer (tests, or another engine). */
   renderer?: PdfRenderer;
+  /** The page shown first (1-based; clamped to the document's pages). Default 1. */
+  initialPage?: number;
 }
 
 /** The error state's text when the caller gives none. */
@@ -86,7 +88,8 @@ const pdfjsRenderer: PdfRenderer = async (data) => {
 /**
  * A modal PDF viewer: loads the file when opened, shows one page at a time on a canvas with
  * 'Previous page' / 'Next page' and 'Page X of Y', a 'Download' link (a blob URL named
- * `fileName`) and 'Close'. A failed or empty load shows `errorMessage` instead.
+ * `fileName`) and 'Close'. A failed or empty load shows `errorMessage` instead. It opens at
+ * `initialPage` (e.g. the page a preflight problem is on).
  */
 export function PdfViewer(props: PdfViewerProps) {
   return props.open ? <OpenPdfViewer {...props} /> : null;
@@ -117,9 +120,10 @@ function OpenPdfViewer({
   onClose,
   errorMessage = PDF_VIEWER_DEFAULT_ERROR,
   renderer = pdfjsRenderer,
+  initialPage = 1,
 }: PdfViewerProps) {
   const [state, setState] = useState<ViewerState>({ kind: 'loading' });
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(() => Math.max(1, Math.floor(initialPage) || 1));
   const [pageFailed, setPageFailed] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // The file is loaded once per opening, whatever the caller passes on later renders.
@@ -149,6 +153,8 @@ function OpenPdfViewer({
           return;
         }
         opened = { pdf, url };
+        // An initial page past the end shows the last one.
+        setPage((wanted) => Math.min(wanted, pdf.numPages));
         setState({ kind: 'ready', pdf, url });
       } catch {
         if (active) setState({ kind: 'error' });

@@ -1,10 +1,12 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createAuthService } from './auth.js';
+import { createCoverTemplateService } from './cover-template.js';
 import { createBooksService } from './books.js';
 import { createCheckoutService } from './checkout/index.js';
 import { fileRouteOptions } from './files.js';
 import { createOrdersService } from './orders.js';
+import { createPreflightService } from './preflight.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
 import { keepRawBody } from './raw-body.js';
 import type { ServiceHandlers } from './types.js';
@@ -13,6 +15,8 @@ import { contractRouteOptions, createWizardService } from './wizard/index.js';
 
 /** Every implemented operation of portal.yaml, keyed by operationId (one file per spec area/tag). */
 export function createServiceHandlers(app: FastifyInstance, config: AppConfig): ServiceHandlers {
+  // PDF work (preflight, print proof) runs in the app's worker threads (app.pdfWork).
+  const preflight = createPreflightService(app, app.pdfWork);
   return {
     ...createAuthService(app, config),
     ...createProfileService(app, config),
@@ -21,6 +25,9 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
     ...createCheckoutService(app, config),
     ...createWizardService(app, config),
     ...createUploadService(app, config),
+    // preflight.preflightBlockers is the seam POST /user/uploadbook takes (blocking messages of a file).
+    ...preflight.handlers,
+    ...createCoverTemplateService(app, app.pdfWork).handlers,
   };
 }
 

@@ -25,10 +25,12 @@ function Harness({
   load,
   renderer,
   errorMessage,
+  initialPage,
 }: {
   load: () => Promise<Blob | ArrayBuffer>;
   renderer: PdfRenderer;
   errorMessage?: string;
+  initialPage?: number;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -41,6 +43,7 @@ function Harness({
         load={load}
         renderer={renderer}
         errorMessage={errorMessage}
+        initialPage={initialPage}
         onClose={() => setOpen(false)}
       />
     </>
@@ -88,6 +91,31 @@ describe('PdfViewer', () => {
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     await waitFor(() => expect(drawn).toEqual([1, 2, 3, 2]));
+  });
+
+  it('opens at initialPage, and pages on from there', async () => {
+    const user = userEvent.setup();
+    const { renderer, drawn } = fakeRenderer(40);
+    render(<Harness load={async () => pdfBytes()} renderer={renderer} initialPage={37} />);
+
+    await user.click(screen.getByRole('button', { name: 'View contract' }));
+    expect(await screen.findByText('Page 37 of 40')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Page 37 of Contract' })).toBeInTheDocument();
+    await waitFor(() => expect(drawn).toEqual([37]));
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Page 38 of 40')).toBeInTheDocument();
+  });
+
+  it('shows the last page when initialPage is past the end', async () => {
+    const user = userEvent.setup();
+    const { renderer, drawn } = fakeRenderer(3);
+    render(<Harness load={async () => pdfBytes()} renderer={renderer} initialPage={9} />);
+
+    await user.click(screen.getByRole('button', { name: 'View contract' }));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await waitFor(() => expect(drawn).toEqual([3]));
   });
 
   it('hands the renderer the bytes of a Blob and offers them as a named download', async () => {

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import fp from 'fastify-plugin';
-import type { Database, UploadKind, UploadRow, UploadsTable } from '../external/db-schema.js';
+import type { Database, StoredPreflight, UploadKind, UploadRow, UploadsTable } from '../external/db-schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +23,10 @@ export interface UploadRepository {
   /** The upload of this identity, its row locked until the transaction ends (use inside one). */
   lock(identity: UploadIdentity): Promise<UploadRow | undefined>;
   findById(id: number): Promise<UploadRow | undefined>;
+  /** The user's complete upload of this upload pair stored under `finalFilename`. */
+  findCompleted(userId: number, pairId: string, finalFilename: string): Promise<UploadRow | undefined>;
+  /** Keeps a book file's preflight analysis (migration 011). */
+  savePreflight(id: number, preflight: StoredPreflight): Promise<void>;
   update(id: number, changes: Updateable<UploadsTable>): Promise<void>;
   /** Unfinished uploads last touched before `before`, oldest first. */
   listUnfinishedBefore(before: Date, limit: number): Promise<UploadRow[]>;
@@ -60,6 +64,25 @@ export function createUploadRepository(db: Kysely<Database>): UploadRepository {
 
     async findById(id) {
       return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async findCompleted(userId, pairId, finalFilename) {
+      return db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('pair_id', '=', pairId)
+        .where('final_filename', '=', finalFilename)
+        .where('completed_at', 'is not', null)
+        .executeTakeFirst();
+    },
+
+    async savePreflight(id, preflight) {
+      await db
+        .updateTable('uploads')
+        .set({ preflight: JSON.stringify(preflight) })
+        .where('id', '=', id)
+        .execute();
     },
 
     async update(id, changes) {

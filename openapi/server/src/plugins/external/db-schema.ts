@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { PreflightAnalysis } from '../../domain/preflight/types.js';
 
 /** timestamptz: read as Date, written as Date (always from the injectable clock, never now() in SQL). */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -366,6 +367,15 @@ export interface UploadsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
+  /** Migration 011: the kept preflight analysis of a complete book file (services/preflight.ts). */
+  preflight: ColumnType<StoredPreflight | null, string | null | undefined, string | null>;
+}
+
+/** A book file's preflight as kept on its upload: what it was checked against, by which checker. */
+export interface StoredPreflight {
+  version: number;
+  key: string;
+  analysis: PreflightAnalysis;
 }
 
 export type UploadRow = Selectable<UploadsTable>;
