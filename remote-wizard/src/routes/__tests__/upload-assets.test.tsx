@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { configure, act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { queryKeys } from '@pod/shared-contracts';
@@ -16,6 +16,11 @@ import { writeDraft } from '../../lib/draft-storage';
 import { createPacketServer, fileOf } from '../../features/uploads/__tests__/fake-packet-server';
 import { resumeKey } from '../../features/uploads/resume-store';
 import type { ImageSizeReader } from '../../features/uploads/read-image-size';
+
+// Hashing and sending megabytes of pieces in jsdom takes a while on a busy machine: wait for
+// outcomes generously (nothing here measures time).
+configure({ asyncUtilTimeout: 15_000 });
+jest.setTimeout(30_000);
 
 const GENERIC =
   "Something went wrong and we're not sure what to do about it. Please try again and contact us if the error persists.";

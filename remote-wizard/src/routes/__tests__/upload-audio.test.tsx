@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { installFakeFetch, renderWithProviders, type RecordedRequest } from '@pod/shared-contracts/testing';
@@ -6,6 +6,11 @@ import { UploadAudioScreen } from '../upload-audio';
 import { readCompletedStages } from '../../lib/completed-stages';
 import { writeDraft } from '../../lib/draft-storage';
 import { createPacketServer, fileOf } from '../../features/uploads/__tests__/fake-packet-server';
+
+// Hashing and sending megabytes of pieces in jsdom takes a while on a busy machine: wait for
+// outcomes generously (nothing here measures time).
+configure({ asyncUtilTimeout: 15_000 });
+jest.setTimeout(30_000);
 
 let server: ReturnType<typeof createPacketServer>;
 let log: RecordedRequest[];

@@ -14,6 +14,9 @@ import type { ChunkResult } from '../api/upload-packet';
 import { hashOnMainThread, md5Of } from '../md5';
 import { resumeKey, type ResumeStore } from '../resume-store';
 
+// Hashing megabytes in jsdom takes a while on a busy machine (nothing here measures time).
+jest.setTimeout(30_000);
+
 const SIZE = 3_000_000; // three pieces: 1 024 000, 1 024 000 and 952 000 bytes
 const BYTES = Uint8Array.from({ length: SIZE }, (_, i) => (i * 31 + 7) % 251);
 const FILE = new File([BYTES], 'book.pdf', { type: 'application/pdf', lastModified: 1_700_000_000_000 });

@@ -1,10 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import { UploadAssetsForm, type UploadAssetsFormProps } from '../upload-assets-form';
 import type { UploadDraft } from '../upload-draft';
 import type { UploadMetadata } from '../book-upload-payload';
 import { createPacketServer, fileOf } from './fake-packet-server';
+
+// Hashing and sending megabytes of pieces in jsdom takes a while on a busy machine: wait for
+// outcomes generously (nothing here measures time).
+configure({ asyncUtilTimeout: 15_000 });
+jest.setTimeout(30_000);
 
 /** A print book whose cover and thumbnail our designers make: only the book file to upload. */
 const DRAFT: UploadDraft = {
