@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@pod/shared-contracts';
 import { thumbnailHint, type BookFormat } from './file-rules';
 import type { ImageSizeReader } from './read-image-size';
@@ -26,7 +26,6 @@ export interface ThumbnailSectionProps {
  * A refused image is not kept: the message stays under the input until another is chosen.
  */
 export function ThumbnailSection({ format, uploads, readImageSize, disabled }: ThumbnailSectionProps) {
-  const headingId = useId();
   const [error, setError] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
   const [tutorial, setTutorial] = useState(false);
@@ -47,8 +46,8 @@ export function ThumbnailSection({ format, uploads, readImageSize, disabled }: T
   };
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId}>Thumbnail</h2>
+    <section className={styles.section}>
+      <h2>Thumbnail</h2>
       <UploadField
         label="Thumbnail image"
         hint={thumbnailHint(format)}

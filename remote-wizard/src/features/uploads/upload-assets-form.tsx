@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PdfViewer, type PdfRenderer } from '@pod/shared-contracts';
 import { toBookUploadPayload, type UploadMetadata } from './book-upload-payload';
 import type { UploadDeps } from './chunked-upload';
@@ -68,8 +68,6 @@ export function UploadAssetsForm({
   const [errors, setErrors] = useState<Record<'cover' | 'book', string | null>>({ cover: null, book: null });
   const [refused, setRefused] = useState<RefusedFile | null>(null);
   const [preview, setPreview] = useState<File | null>(null);
-  const coverHeading = useId();
-  const bookHeading = useId();
 
   const coverUpload = print && !draft.coverNeeded;
   const bookTypes = bookFileTypes(format, draft.raw, draft.conversionNeeded);
@@ -101,9 +99,10 @@ export function UploadAssetsForm({
   const book = uploads.slots.book;
   return (
     <div className={styles.screen}>
+      {/* The sections are not named regions: 'Book file' must name the file input alone. */}
       {print ? (
-        <section className={styles.section} aria-labelledby={coverHeading}>
-          <h2 id={coverHeading}>Cover</h2>
+        <section className={styles.section}>
+          <h2>Cover</h2>
           {coverUpload ? (
             <DocumentField
               kind="cover"
@@ -133,8 +132,8 @@ export function UploadAssetsForm({
       )}
 
       {hasBookFile ? (
-        <section className={styles.section} aria-labelledby={bookHeading}>
-          <h2 id={bookHeading}>Book file</h2>
+        <section className={styles.section}>
+          <h2>Book file</h2>
           <DocumentField
             kind="book"
             label="Book file"

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toBookUploadPayload, type UploadMetadata } from './book-upload-payload';
 import type { UploadDeps } from './chunked-upload';
 import { acceptOf, AUDIO_TYPES, hasType, typeList } from './file-rules';
@@ -53,7 +53,6 @@ export function UploadAudioForm({
   const [error, setError] = useState<string | null>(null);
   const [refused, setRefused] = useState<RefusedFile | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  const headingId = useId();
 
   const required = [...audioIds, ...(draft.thumbnailNeeded ? [] : [THUMBNAIL_ID])];
   const complete = audioIds.length > 0 && required.every((id) => uploads.slots[id]?.status === 'complete');
@@ -99,8 +98,8 @@ export function UploadAudioForm({
       {draft.thumbnailNeeded ? null : (
         <ThumbnailSection format="audiobook" uploads={uploads} readImageSize={readImageSize} disabled={submitting} />
       )}
-      <section className={styles.section} aria-labelledby={headingId}>
-        <h2 id={headingId}>Audio files</h2>
+      <section className={styles.section}>
+        <h2>Audio files</h2>
         <UploadField
           label="Audio files"
           hint={`Your chapters in order, as ${typeList(AUDIO_TYPES)} files.`}

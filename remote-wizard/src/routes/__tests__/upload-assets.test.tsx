@@ -52,7 +52,7 @@ let log: RecordedRequest[];
 let submitAnswer: FakeAnswer;
 
 const location = () => screen.getByTestId('location');
-const input = (name: string) => screen.getByLabelText(name, { selector: 'input' });
+const input = (name: string) => screen.getByLabelText(name);
 const uploadButton = () => screen.getByRole('button', { name: 'Upload files' });
 const continueButton = () => screen.getByRole('button', { name: /^(Continue|Next)$/ });
 const progress = (name: string) => screen.getByRole('progressbar', { name });

@@ -16,7 +16,7 @@ let server: ReturnType<typeof createPacketServer>;
 let log: RecordedRequest[];
 
 const location = () => screen.getByTestId('location');
-const input = (name: string) => screen.getByLabelText(name, { selector: 'input' });
+const input = (name: string) => screen.getByLabelText(name);
 const progressBlock = (name: string) => screen.getByRole('progressbar', { name }).parentElement!.parentElement!;
 
 function renderPage(draft: Record<string, unknown> = {}) {

@@ -68,16 +68,14 @@ beforeEach(() => {
 describe('UploadAssetsForm slots (issue 14: cover template and preflight report)', () => {
   it('shows the cover template in the Cover section', () => {
     renderForm({ coverTemplate: <p>Cover template goes here</p> });
-    expect(screen.getByRole('region', { name: 'Cover' })).toHaveTextContent('Cover template goes here');
+    const section = screen.getByRole('heading', { level: 2, name: 'Cover' }).closest('section');
+    expect(section).toHaveTextContent('Cover template goes here');
   });
 
   it('shows the preflight report once the PDF is uploaded, and a blocking report disables Continue', async () => {
     const preflightReport = jest.fn(({ finalFilename }: { finalFilename: string }) => <p>Report of {finalFilename}</p>);
     const user = renderForm({ blocked: true, preflightReport });
-    await user.upload(
-      screen.getByLabelText('Book file', { selector: 'input' }),
-      fileOf('book.pdf', 4000, 'application/pdf'),
-    );
+    await user.upload(screen.getByLabelText('Book file'), fileOf('book.pdf', 4000, 'application/pdf'));
     expect(screen.queryByText(/Report of/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload files' }));
     expect(await screen.findByText('Report of final-book.pdf')).toBeInTheDocument();
@@ -87,10 +85,7 @@ describe('UploadAssetsForm slots (issue 14: cover template and preflight report)
 
   it('enables Continue once the files are uploaded when nothing blocks', async () => {
     const user = renderForm({ blocked: false });
-    await user.upload(
-      screen.getByLabelText('Book file', { selector: 'input' }),
-      fileOf('book.pdf', 4000, 'application/pdf'),
-    );
+    await user.upload(screen.getByLabelText('Book file'), fileOf('book.pdf', 4000, 'application/pdf'));
     await user.click(screen.getByRole('button', { name: 'Upload files' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
   });
