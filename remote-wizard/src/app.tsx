@@ -13,8 +13,9 @@ import { BankDetailsScreen } from './routes/bank-details';
 import { PublisherInfoScreen } from './routes/publisher-info';
 import { PublishingRightsScreen } from './routes/publishing-rights';
 import { RoyaltyCalculatorScreen, type CalculatorStage } from './routes/royalty-calculator';
-import { StageScreen } from './routes/stage-screen';
 import { SubmissionCompleteScreen } from './routes/submission-complete';
+import { UploadAssetsScreen } from './routes/upload-assets';
+import { UploadAudioScreen } from './routes/upload-audio';
 import { UploadTypeScreen } from './routes/upload-type';
 import { APP_VERSION } from './app-version';
 
@@ -24,7 +25,7 @@ const CALCULATOR_STAGES: readonly CalculatorStage[] = ['calculator', 'e-book', '
 /** Applicability of Terms and Conditions: one screen under both of its stage names. */
 const APPLICABILITY_STAGES: readonly ApplicabilityStage[] = ['accept-terms-additional', 'applicability'];
 
-/** The stages from the upload type to the cart confirmation (upload-assets is still a placeholder). */
+/** The stages from the upload type to the cart confirmation. */
 function finishingRoutes(base: BasePath) {
   return [
     <Route key={`${base}/upload-type`} path={`${base}/upload-type`} element={<UploadTypeScreen base={base} />} />,
@@ -34,6 +35,8 @@ function finishingRoutes(base: BasePath) {
       path={`${base}/confirm-bleed-cover`}
       element={<ConfirmBleedCoverScreen base={base} />}
     />,
+    <Route key={`${base}/upload-assets`} path={`${base}/upload-assets`} element={<UploadAssetsScreen base={base} />} />,
+    <Route key={`${base}/upload-audio`} path={`${base}/upload-audio`} element={<UploadAudioScreen base={base} />} />,
     ...APPLICABILITY_STAGES.map((stage) => (
       <Route
         key={`${base}/${stage}`}
@@ -106,7 +109,6 @@ export default function App() {
           />
         )),
         ...finishingRoutes(base),
-        <Route key={`${base}/:stage`} path={`${base}/:stage`} element={<StageScreen base={base} />} />,
       ])}
       <Route path="*" element={<PageNotFound />} />
     </Routes>

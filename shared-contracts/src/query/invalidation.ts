@@ -12,6 +12,11 @@ export const INVALIDATION_RULES = {
   booksAdded: ['books', 'cart', 'user'],
   /** A book was deleted or archived (it may have been in the cart). */
   bookRemoved: ['books', 'cart', 'user', 'orders', 'sales'],
+  /**
+   * A book's files were submitted (POST /user/uploadbook{suffix}): its stage moved on and the
+   * services chosen for it joined its cart item, so the top bar's cart count changes.
+   */
+  filesUploaded: ['books', 'cart', 'user'],
   /** A contract was signed: the book's stage moved on and the signature is on the user. */
   contractSigned: ['books', 'user'],
   /** An item left the cart or a coupon was applied. */

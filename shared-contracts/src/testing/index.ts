@@ -5,8 +5,8 @@
  *
  * - `fakeJwt`: unsigned JWT-shaped tokens with a chosen expiry (the client only reads claims).
  * - `installFakeFetch`: a scripted global fetch that records every request the typed client
- *   really sends (method, path without the /api/v1 base, query, Authorization, JSON body), and
- *   answers JSON or raw bytes (file links).
+ *   really sends (method, path without the /api/v1 base, query, Authorization, JSON body, and
+ *   the bytes of a raw octet-stream body), and answers JSON or raw bytes (file links).
  * - `deferred`: a promise with its resolve handle, to hold an answer until the test releases it.
  * - `renderWithProviders`, `Providers`, `LocationProbe`, `createTestQueryClient`: the one way
  *   to render a screen (session store, a fresh QueryClient with retry off, a MemoryRouter).
@@ -43,8 +43,10 @@ export interface RecordedRequest {
   authorization: string | null;
   /** Whether the browser would send cookies (the login's device cookie needs 'same-origin' or 'include'). */
   credentials: RequestCredentials;
-  /** The parsed JSON body, or undefined when there is none. */
+  /** The parsed JSON body, or undefined when there is none or it is raw bytes. */
   body: unknown;
+  /** The bytes of a raw application/octet-stream body (a chunked upload's piece); absent for any other. */
+  bytes?: Uint8Array;
 }
 
 /**
@@ -64,7 +66,10 @@ export function installFakeFetch(handler: FakeHandler): RecordedRequest[] {
   const log: RecordedRequest[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     const request = input as Request;
-    const text = await request.text();
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    // Raw bytes (application/octet-stream) are kept as they are; any other body is JSON text.
+    const raw = (request.headers.get('Content-Type') ?? '').startsWith('application/octet-stream');
+    const text = raw ? '' : new TextDecoder().decode(bytes);
     const url = new URL(request.url);
     const recorded: RecordedRequest = {
       method: request.method,
@@ -74,6 +79,7 @@ export function installFakeFetch(handler: FakeHandler): RecordedRequest[] {
       authorization: request.headers.get('Authorization'),
       credentials: request.credentials,
       body: text ? (JSON.parse(text) as unknown) : undefined,
+      ...(raw ? { bytes } : {}),
     };
     log.push(recorded);
     const answer = await handler(recorded);

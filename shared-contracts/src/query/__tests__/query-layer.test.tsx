@@ -145,6 +145,22 @@ describe('invalidation and the session', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
   });
 
+  it("marks the cart (the top bar's count) and the books stale once a book's files are submitted", async () => {
+    const log = installFakeFetch(() => ({ status: 404 }));
+    const client = createTestQueryClient();
+    client.setQueryData(queryKeys.cart(), { items: [] });
+    client.setQueryData(queryKeys.books(), { localBooks: [BOOK], internationalBooks: [] });
+    client.setQueryData(queryKeys.sales(), []);
+
+    await invalidateAfter(client, 'filesUploaded');
+
+    expect(client.getQueryState(queryKeys.cart())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.books())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.sales())?.isInvalidated).toBe(false);
+    // The user (balance, cart as stored) is read again.
+    expect(log.map((request) => request.path)).toContain('/user/viewuserinfo');
+  });
+
   it('empties the cache when the user logs out, and when another user signs in', async () => {
     setNavigator(() => undefined);
     installFakeFetch(() => ({ status: 200, body: {} }));
