@@ -4,7 +4,9 @@ import { useDocumentTitle, type PdfRenderer } from '@pod/shared-contracts';
 import { WizardProgress } from '../components/wizard-progress';
 import { stagePath, type BasePath } from '../lib/stages';
 import { useStageFlow } from '../lib/use-stage-flow';
+import { CoverTemplate } from '../features/cover-template/cover-template';
 import { readMetadataDraft } from '../features/metadata/metadata-draft';
+import { PreflightReport } from '../features/preflight/preflight-report';
 import type { UploadDeps } from '../features/uploads/chunked-upload';
 import { readImageSize as browserImageSize, type ImageSizeReader } from '../features/uploads/read-image-size';
 import { UploadAssetsForm } from '../features/uploads/upload-assets-form';
@@ -23,7 +25,8 @@ export interface UploadAssetsScreenProps {
  * `{base}/upload-assets`: Upload Your Files. The draft says which sections show (the cover of a
  * print book unless our designers make it, the thumbnail unless they make it, the book file);
  * Continue posts /user/uploadbook{suffix} and moves on (useStageFlow); Back clears the chosen
- * files and opens confirm-bleed-cover.
+ * files and opens confirm-bleed-cover. A print book's Cover section offers the cover template;
+ * its uploaded PDF is checked (preflight), and a blocking problem keeps Continue disabled.
  */
 export function UploadAssetsScreen({ base, readImageSize, uploadDeps, pdfRenderer }: UploadAssetsScreenProps) {
   useDocumentTitle(`${flowName(base)}: Upload Your Files`);
@@ -31,6 +34,7 @@ export function UploadAssetsScreen({ base, readImageSize, uploadDeps, pdfRendere
   const { continueLabel, complete } = useStageFlow(base, 'upload-assets');
   const [draft] = useState(readUploadDraft);
   const [metadata] = useState(readMetadataDraft);
+  const [blocked, setBlocked] = useState(false);
 
   return (
     <>
@@ -45,16 +49,23 @@ export function UploadAssetsScreen({ base, readImageSize, uploadDeps, pdfRendere
         readImageSize={readImageSize ?? browserImageSize}
         uploadDeps={uploadDeps}
         pdfRenderer={pdfRenderer}
-        // Slots for issue 14's print-book components (built on another branch), to be passed here:
-        // - coverTemplate: a node shown in the Cover section, e.g. the cover template of the
-        //   book's trim size, spine and bleed (props it needs: draft.localBookId,
-        //   draft.internationalBookId).
-        // - preflightReport: (book: { finalFilename, file }) => node, shown under the book file
-        //   once a print book's PDF is uploaded (POST /user/preflight with local_bookId,
-        //   international_bookId, book = book.finalFilename, bleeding_needed =
-        //   draft.bleedingNeeded); its blocking problems set `blocked` below.
-        // - blocked: true while the preflight report has a blocking problem (disables Continue).
-        blocked={false}
+        coverTemplate={
+          <CoverTemplate localBookId={draft.localBookId} internationalBookId={draft.internationalBookId} />
+        }
+        preflightReport={({ finalFilename, file }) => (
+          <PreflightReport
+            key={finalFilename}
+            localBookId={draft.localBookId}
+            internationalBookId={draft.internationalBookId}
+            bookFilename={finalFilename}
+            bleedingNeeded={draft.bleedingNeeded}
+            file={file}
+            onBlockedChange={setBlocked}
+            renderer={pdfRenderer}
+          />
+        )}
+        // A blocking preflight problem stops the submission (the server refuses it too).
+        blocked={blocked}
       />
     </>
   );
