@@ -40,6 +40,7 @@ import staticSite, { createRemoteOriginsReader } from './plugins/external/static
 import jobsPlugin from './jobs/index.js';
 import jobRepository from './plugins/app/job-repository.js';
 import paymentNotificationRepository from './plugins/app/payment-notification-repository.js';
+import type { PreflightBlockers } from './services/book-submission/index.js';
 import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
 import { createLocalFileStore, type FileStore } from './storage/file-store.js';
 import { serverTimeoutOptions } from './timeouts.js';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Where uploaded files go (default: the local disk under config.uploads.dir). */
   fileStore?: FileStore;
+  /** Blocking preflight problems of a print PDF, checked by POST /user/uploadbook (default: none). */
+  preflightBlockers?: PreflightBlockers;
 }
 
 declare module 'fastify' {
@@ -188,7 +191,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     }
 
     // Routes and request validation come from portal.yaml; unimplemented operations answer 501.
-    const handlers = withNotImplemented(createServiceHandlers(app, config), operations);
+    const handlers = withNotImplemented(
+      createServiceHandlers(app, config, {
+        ...(options.preflightBlockers && { preflightBlockers: options.preflightBlockers }),
+      }),
+      operations,
+    );
     await app.register(openapiGlue, {
       specification,
       // A resolver rather than `serviceHandlers`, so an operation can carry route options too.

@@ -63,7 +63,8 @@ export function toBookView(
     fileBuffer: null,
   }));
   const thumbnail = thumbnailFile(book, details !== undefined);
-  if (thumbnail) files.push(thumbnail);
+  // A submitted thumbnail is in `files` too (POST /user/uploadbook): listed once.
+  if (thumbnail && !files.some((file) => file.filename === thumbnail.filename)) files.push(thumbnail);
   if (hasContract(book) && !files.some((file) => file.contract)) {
     files.push({
       filename: `contract-${book.id}.pdf`,

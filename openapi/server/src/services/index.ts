@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createAuthService } from './auth.js';
+import { createBookSubmissionService, type BookSubmissionOptions } from './book-submission/index.js';
 import { createBooksService } from './books.js';
 import { createCheckoutService } from './checkout/index.js';
 import { createOrdersService } from './orders.js';
@@ -10,8 +11,15 @@ import type { ServiceHandlers } from './types.js';
 import { createUploadService, uploadRouteOptions } from './uploads.js';
 import { contractRouteOptions, createWizardService } from './wizard/index.js';
 
+/** Seams a service takes from buildApp (tests and later wiring replace them). */
+export type ServiceOptions = BookSubmissionOptions;
+
 /** Every implemented operation of portal.yaml, keyed by operationId (one file per spec area/tag). */
-export function createServiceHandlers(app: FastifyInstance, config: AppConfig): ServiceHandlers {
+export function createServiceHandlers(
+  app: FastifyInstance,
+  config: AppConfig,
+  options: ServiceOptions = {},
+): ServiceHandlers {
   return {
     ...createAuthService(app, config),
     ...createProfileService(app, config),
@@ -20,6 +28,7 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
     ...createCheckoutService(app, config),
     ...createWizardService(app, config),
     ...createUploadService(app, config),
+    ...createBookSubmissionService(app, config, options),
   };
 }
 

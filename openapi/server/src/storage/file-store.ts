@@ -155,7 +155,9 @@ export function createLocalFileStore(root: string): FileStore {
         if (isMissing(err)) return null;
         throw err;
       }
-      return createReadStream(path, { fd: handle.fd, autoClose: true, ...range });
+      // The FileHandle itself, not its number: a handle left to the garbage collector closes
+      // its descriptor, which the stream would then close a second time (EBADF, a crash).
+      return createReadStream(path, { fd: handle, autoClose: true, ...range });
     },
 
     async readAll(finalName) {

@@ -48,6 +48,7 @@ const contractBody = (a: OwnerResources) => ({
   initial_base64: 'data:image/png;base64,AA==',
   signed_place: 'Durban',
 });
+const pairQuery = (a: OwnerResources) => `?local_bookId=${a.localBookId}&international_bookId=${a.internationalBookId}`;
 const uploadBody = (a: OwnerResources) => ({
   local_bookId: a.localBookId,
   international_bookId: a.internationalBookId,
@@ -185,6 +186,13 @@ export const OWNERSHIP: Record<string, OwnershipCase> = {
   uploadBook: { request: (a) => json('POST', '/user/uploadbook', uploadBody(a)), expect: [404] },
   uploadBookEbook: { request: (a) => json('POST', '/user/uploadbookebook', uploadBody(a)), expect: [404] },
   uploadBookAudio: { request: (a) => json('POST', '/user/uploadbookaudio', uploadBody(a)), expect: [404] },
+  preflightBook: {
+    request: (a) => json('POST', '/user/preflight', { ...uploadBody(a), book: '1-2-book-000000000000.pdf' }),
+    expect: [404],
+  },
+  getCoverSpec: { request: (a) => json('GET', `/user/coverspec${pairQuery(a)}`), expect: [404] },
+  getCoverTemplate: { request: (a) => json('GET', `/user/covertemplate${pairQuery(a)}&type=pdf`), expect: [404] },
+  getPrintProof: { request: (a) => json('GET', `/user/printproof${pairQuery(a)}`), expect: [404] },
 };
 
 /** Operations that name no other user's resource, each with the reason. */

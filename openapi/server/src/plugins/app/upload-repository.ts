@@ -23,6 +23,8 @@ export interface UploadRepository {
   /** The upload of this identity, its row locked until the transaction ends (use inside one). */
   lock(identity: UploadIdentity): Promise<UploadRow | undefined>;
   findById(id: number): Promise<UploadRow | undefined>;
+  /** The user's complete upload of this pair stored under `finalFilename`, if any. */
+  findCompleted(userId: number, pairId: string, finalFilename: string): Promise<UploadRow | undefined>;
   update(id: number, changes: Updateable<UploadsTable>): Promise<void>;
   /** Unfinished uploads last touched before `before`, oldest first. */
   listUnfinishedBefore(before: Date, limit: number): Promise<UploadRow[]>;
@@ -60,6 +62,17 @@ export function createUploadRepository(db: Kysely<Database>): UploadRepository {
 
     async findById(id) {
       return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async findCompleted(userId, pairId, finalFilename) {
+      return db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('pair_id', '=', pairId)
+        .where('final_filename', '=', finalFilename)
+        .where('completed_at', 'is not', null)
+        .executeTakeFirst();
     },
 
     async update(id, changes) {
