@@ -40,6 +40,7 @@ import staticSite, { createRemoteOriginsReader } from './plugins/external/static
 import jobsPlugin from './jobs/index.js';
 import jobRepository from './plugins/app/job-repository.js';
 import paymentNotificationRepository from './plugins/app/payment-notification-repository.js';
+import type { PreflightBlockers } from './services/book-submission/index.js';
 import { createServiceHandlers, serviceRouteOptions } from './services/index.js';
 import { createPdfWork } from './services/pdf-work.js';
 import type { FileStore } from './storage/file-store.js';
@@ -68,6 +69,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Where uploaded files go (default: the store config.uploads.store names, FILE_STORE); the caller closes it. */
   fileStore?: FileStore;
+  /** Blocking preflight problems of a print PDF, checked by POST /user/uploadbook (default: none). */
+  preflightBlockers?: PreflightBlockers;
 }
 
 declare module 'fastify' {
@@ -196,7 +199,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     }
 
     // Routes and request validation come from portal.yaml; unimplemented operations answer 501.
-    const handlers = withNotImplemented(createServiceHandlers(app, config), operations);
+    const handlers = withNotImplemented(
+      createServiceHandlers(app, config, {
+        ...(options.preflightBlockers && { preflightBlockers: options.preflightBlockers }),
+      }),
+      operations,
+    );
     await app.register(openapiGlue, {
       specification,
       // A resolver rather than `serviceHandlers`, so an operation can carry route options too.

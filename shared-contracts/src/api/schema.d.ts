@@ -1510,24 +1510,71 @@ export interface paths {
         /**
          * Submit the files and details of a print book
          * @description The specification's `/user/uploadbook{suffix}` is three paths, one per format, because
-         *     each format accepts different files: this one (no suffix) for print books (book file
-         *     PDF, or .docx when the upload type is raw; cover PDF; thumbnail JPG/JPEG),
+         *     each format accepts different files: this one (no suffix) for print books,
          *     `/user/uploadbookebook` for eBooks and `/user/uploadbookaudio` for audiobooks. All take
-         *     the same body. The file names must be `finalFilename`s of this user's completed chunked
-         *     uploads for these books (404 otherwise); a wrong file type answers 400 'Invalid File
-         *     Type'; metadata rules answer 400 `VALIDATION` with the Additional Details messages. A
-         *     file may be null when the matching service is requested (`cover_needed`,
-         *     `thumbnail_needed`). Moves the book to the proofing queue's `uploaded` stage once paid.
-         *     Success is `statusCode` 0.
+         *     the same body (BookUploadPayload). Success is `{ statusCode: 0, description: 'Successful' }`.
          *
-         *     Plan for the services chosen with the cover requirements (after the contract, so not in
-         *     the quote; to be built with this operation): each requested service is added as one
-         *     more service of the upload's existing cart item, priced by the server from the `prices`
-         *     configuration, never from the browser: `conversion_needed` adds 'eBook conversion'
-         *     (ebook.conversionFixed); a revision of the book file adds 'File revision'
-         *     (fileRevision); cover design, thumbnail design, formatting and bleed have no price in
-         *     the configuration yet and need one before they can be charged. Sending the same
-         *     request twice must not add a service twice (one service per name per item).
+         *     Order of checks (the first failure answers):
+         *     1. The ids: 400 without any; 404 `Book not found` when they are not the caller's records
+         *        (or name two uploads).
+         *     2. The book (409): cancelled ('This book has been cancelled'); contract not signed yet
+         *        (stage getquote); a stage that takes no files (only `signedcontract`, `uploaded` and
+         *        `published` do); the operation of another format ('This book is an eBook: send its
+         *        files with POST /user/uploadbookebook.').
+         *     3. The request (400 `VALIDATION`): services and files that do not apply to the format
+         *        (cover, formatting, bleed and the raw upload type are print only; conversion eBook
+         *        only; `audio_files` audiobook only; a book file not for audiobooks), then the
+         *        required files: the cover unless `cover_needed` (print), the thumbnail unless
+         *        `thumbnail_needed`, the book file (print, eBook), the chapters of an audiobook unless
+         *        a recording was ordered with the quote; no chapter twice.
+         *     4. The files: each name must be the `finalFilename` of a complete chunked upload of this
+         *        user for this upload (404 'File not found' otherwise, `FILE_NOT_FOUND`). Then each
+         *        file's type, told by the stored file's first bytes (never by its name), and its
+         *        upload kind: 400 `FILE_TYPE` 'Invalid File Type' when the place does not take it.
+         *        Print: cover PDF from packet-cover; book PDF (`upload_type` pdf) or DOCX (raw).
+         *        eBook: book EPUB, or PDF, DOCX or InDesign when `conversion_needed`. Audiobook:
+         *        chapters MP3, WAV or M4A. Every format: thumbnail JPEG from packet.
+         *     5. The thumbnail's size, from the JPEG's frame header (only the head of the file is
+         *        read): print 1000 px wide or high, eBook 1600 px wide or 2500 px high, audiobook
+         *        3000 x 3000 px, else 400 `VALIDATION` 'Thumbnail dimensions are incorrect - We
+         *        require a thumbnail image that is 1000px x 1000px whereas the image you selected is
+         *        {w}px x {h}px' (1600px x 2500px, 3000px x 3000px); no frame header: 'Please upload a
+         *        valid JPG or JPEG file'.
+         *     6. The Additional Details: the wizard's own rules and messages (`BookMetadata` of
+         *        shared-contracts' validation; the author only for print books), 400 `VALIDATION`
+         *        with the message of the first failing field in the order of the screen.
+         *     7. Print PDFs only: the preflight's blocking problems (POST /user/preflight) answer 409
+         *        `PREFLIGHT` with the first problem's message.
+         *
+         *     What is stored (one transaction, the upload's records locked, so parallel submissions
+         *     of one upload run one after the other): both region records get the files in `files`
+         *     (`{ filename, title, kind }`: Cover, Book, Chapter N, Thumbnail; each replaces the
+         *     earlier files of its kind, a kind not sent keeps its files), `thumbnail` the stored
+         *     thumbnail's name, and in `misc`: `metaDataInfo` (the Additional Details), `uploadType`
+         *     (print), `requestedServices`, `chargedServices`, `filesSubmittedAt`. Stage
+         *     `signedcontract` becomes `uploaded` (later stages stay); the status becomes `pending`
+         *     (proofing; a denied book goes back to proofing) unless the book is approved.
+         *
+         *     Re-uploads and revisions: until the book is approved (status `quote`, `pending` or
+         *     `denied`) the files may be sent again at no charge, replacing the earlier ones. Once
+         *     approved, a new book file (another print/eBook book file, other audio chapters) is a
+         *     revision: 'File revision' (`fileRevision` of the prices, R250 excl. VAT) is charged
+         *     and `misc.revisionSubmittedAt` set, the status kept; a new cover or thumbnail alone,
+         *     the same files again, or new details are free.
+         *
+         *     Charges, priced by the server from the `prices` configuration only, never from the
+         *     browser: `conversion_needed` (eBook) adds 'eBook conversion' (`ebook.conversionFixed`),
+         *     once per upload (`misc.chargedServices`; unticked again before payment, it is taken out
+         *     again); a revision adds 'File revision'. They become services of the upload's unpaid
+         *     cart item (the quote's); one service per name per item, so the same request twice adds
+         *     nothing twice. When the upload has no unpaid item (paid), the charges go into a new
+         *     cart item for the upload. Cover design (`cover_needed`), thumbnail design
+         *     (`thumbnail_needed`), formatting (`formatting_needed`), bleed setup (`bleeding_needed`)
+         *     and heavy graphics handling (eBook `heavy_graphics`) have no price in the configuration
+         *     and the specification gives none: they are recorded as requested in
+         *     `misc.requestedServices` for the production team, without a charge and without a cart
+         *     line (a R0.00 line would read as free). `spot_uv_needed` and a print book's
+         *     `heavy_graphics` are options of the quote, priced there; they are not read here.
          */
         post: operations["uploadBook"];
         delete?: never;
@@ -1547,9 +1594,10 @@ export interface paths {
         put?: never;
         /**
          * Submit the files and details of an eBook
-         * @description `/user/uploadbook{suffix}` with suffix `ebook` (see POST /user/uploadbook). Book file
-         *     .epub, or .pdf, .docx, .indd when `conversion_needed`; thumbnail JPG/JPEG 1600 x 2500;
-         *     no cover file.
+         * @description `/user/uploadbook{suffix}` with suffix `ebook` (see POST /user/uploadbook for the checks,
+         *     what is stored and the charges). Book file .epub, or .pdf, .docx, .indd when
+         *     `conversion_needed` ('eBook conversion' is then charged once); thumbnail JPG/JPEG 1600 px
+         *     wide or 2500 px high; no cover file (`cover` must be null).
          */
         post: operations["uploadBookEbook"];
         delete?: never;
@@ -1569,9 +1617,12 @@ export interface paths {
         put?: never;
         /**
          * Submit the files and details of an audiobook
-         * @description `/user/uploadbook{suffix}` with suffix `audio` (see POST /user/uploadbook). Audio
-         *     chapters in `audio_files` (empty when recording by a voice artist was requested);
-         *     thumbnail JPG/JPEG 3000 x 3000; no cover or book file.
+         * @description `/user/uploadbook{suffix}` with suffix `audio` (see POST /user/uploadbook for the checks,
+         *     what is stored and the charges). Audio chapters (MP3, WAV, M4A) in `audio_files`, in
+         *     order, stored as 'Chapter 1', 'Chapter 2'...; empty only when the quote ordered a
+         *     recording by a voice artist (`recording_needed`, kept in `misc.options`; for older
+         *     quotes a chosen voice artist). Thumbnail JPG/JPEG 3000 x 3000 px; no cover or book file
+         *     (both must be null).
          */
         post: operations["uploadBookAudio"];
         delete?: never;
@@ -2617,6 +2668,14 @@ export interface components {
         BookUploadPayload: {
             local_bookId: components["schemas"]["NullableId"];
             international_bookId: components["schemas"]["NullableId"];
+            /**
+             * @description The wizard's Select Upload Type (`rawOrPdf`): `pdf` a print-ready PDF book file,
+             *     `raw` a .docx manuscript. Optional: absent means `pdf` (no schema `default`, so the
+             *     generated client type keeps it optional). Print books only (`raw` for another
+             *     format answers 400).
+             * @enum {string}
+             */
+            upload_type?: "pdf" | "raw";
             cover_needed?: components["schemas"]["BooleanLike"];
             thumbnail_needed?: components["schemas"]["BooleanLike"];
             formatting_needed?: components["schemas"]["BooleanLike"];

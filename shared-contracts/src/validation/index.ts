@@ -10,3 +10,4 @@ export * from './validate-form';
 export * from './book-details';
 export * from './metadata';
 export * from './publisher-bank';
+export * from './thumbnail';

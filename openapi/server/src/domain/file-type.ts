@@ -76,3 +76,14 @@ export function detectFileType(kind: UploadFileKind, name: string, head: Buffer)
   const extension = extensionOf(name);
   return ALLOWED_TYPES[kind].find((type) => type.extensions.includes(extension) && type.matches(head)) ?? null;
 }
+
+/** Every type, the more specific signatures first (an EPUB is also a zip, as a DOCX is). */
+const BY_SPECIFICITY: readonly FileType[] = [PDF, EPUB, DOCX, INDESIGN, JPEG, WAV, M4A, MP3];
+
+/**
+ * The type of a stored file from its first bytes alone (FILE_TYPE_HEAD_BYTES), or null. Used on
+ * complete files, whose bytes decide what they are: an EPUB is an EPUB whatever it was called.
+ */
+export function sniffFileType(head: Buffer): FileType | null {
+  return BY_SPECIFICITY.find((type) => type.matches(head)) ?? null;
+}

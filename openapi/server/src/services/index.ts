@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createAuthService } from './auth.js';
+import { createBookSubmissionService, type BookSubmissionOptions } from './book-submission/index.js';
 import { createCoverTemplateService } from './cover-template.js';
 import { createBooksService } from './books.js';
 import { createCheckoutService } from './checkout/index.js';
@@ -13,8 +14,15 @@ import type { ServiceHandlers } from './types.js';
 import { createUploadService, uploadRouteOptions } from './uploads.js';
 import { contractRouteOptions, createWizardService } from './wizard/index.js';
 
+/** Seams a service takes from buildApp (tests and later wiring replace them). */
+export type ServiceOptions = BookSubmissionOptions;
+
 /** Every implemented operation of portal.yaml, keyed by operationId (one file per spec area/tag). */
-export function createServiceHandlers(app: FastifyInstance, config: AppConfig): ServiceHandlers {
+export function createServiceHandlers(
+  app: FastifyInstance,
+  config: AppConfig,
+  options: ServiceOptions = {},
+): ServiceHandlers {
   // PDF work (preflight, print proof) runs in the app's worker threads (app.pdfWork).
   const preflight = createPreflightService(app, app.pdfWork);
   return {
@@ -25,9 +33,18 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
     ...createCheckoutService(app, config),
     ...createWizardService(app, config),
     ...createUploadService(app, config),
-    // preflight.preflightBlockers is the seam POST /user/uploadbook takes (blocking messages of a file).
     ...preflight.handlers,
     ...createCoverTemplateService(app, app.pdfWork).handlers,
+    // A print PDF with a blocking preflight problem is refused (409 PREFLIGHT); tests may replace the check.
+    ...createBookSubmissionService(app, config, {
+      preflightBlockers: (userId, pair, bookFilename) =>
+        preflight.preflightBlockers(
+          userId,
+          { local_bookId: pair.local, international_bookId: pair.international },
+          bookFilename,
+        ),
+      ...options,
+    }),
   };
 }
 

@@ -53,6 +53,7 @@ const contractBody = (a: OwnerResources) => ({
   initial_base64: 'data:image/png;base64,AA==',
   signed_place: 'Durban',
 });
+const pairQuery = (a: OwnerResources) => `?local_bookId=${a.localBookId}&international_bookId=${a.internationalBookId}`;
 const uploadBody = (a: OwnerResources) => ({
   local_bookId: a.localBookId,
   international_bookId: a.internationalBookId,
@@ -193,24 +194,9 @@ export const OWNERSHIP: Record<string, OwnershipCase> = {
       json('POST', '/user/preflight', { ...uploadBody(a), book: `${a.localBookId}-0-book-0123456789ab.pdf` }),
     expect: [404],
   },
-  getCoverSpec: {
-    request: (a) =>
-      json('GET', `/user/coverspec?local_bookId=${a.localBookId}&international_bookId=${a.internationalBookId}`),
-    expect: [404],
-  },
-  getCoverTemplate: {
-    request: (a) =>
-      json(
-        'GET',
-        `/user/covertemplate?local_bookId=${a.localBookId}&international_bookId=${a.internationalBookId}&type=pdf`,
-      ),
-    expect: [404],
-  },
-  getPrintProof: {
-    request: (a) =>
-      json('GET', `/user/printproof?local_bookId=${a.localBookId}&international_bookId=${a.internationalBookId}`),
-    expect: [404],
-  },
+  getCoverSpec: { request: (a) => json('GET', `/user/coverspec${pairQuery(a)}`), expect: [404] },
+  getCoverTemplate: { request: (a) => json('GET', `/user/covertemplate${pairQuery(a)}&type=pdf`), expect: [404] },
+  getPrintProof: { request: (a) => json('GET', `/user/printproof${pairQuery(a)}`), expect: [404] },
   uploadBook: { request: (a) => json('POST', '/user/uploadbook', uploadBody(a)), expect: [404] },
   uploadBookEbook: { request: (a) => json('POST', '/user/uploadbookebook', uploadBody(a)), expect: [404] },
   uploadBookAudio: { request: (a) => json('POST', '/user/uploadbookaudio', uploadBody(a)), expect: [404] },

@@ -52,6 +52,15 @@ export interface BookRepository {
     fromStage: string,
     change: { misc: Record<string, unknown>; contract?: Record<string, unknown>; files?: StoredBookFile[] },
   ): Promise<number>;
+  /**
+   * Stores what a files submission decided for one record of the user: `misc` merged into
+   * books.misc, `files` replacing books.files, `thumbnail` replacing books.thumbnail when given.
+   */
+  saveSubmission(
+    userId: number,
+    id: number,
+    change: { misc: Record<string, unknown>; files: StoredBookFile[]; thumbnail?: string },
+  ): Promise<void>;
   /** Merges `contract` into the records' stored contract details (e.g. the appendix's signing). */
   mergeContract(userId: number, pairId: string, contract: Record<string, unknown>): Promise<void>;
 }
@@ -205,6 +214,19 @@ export function createBookRepository(db: Kysely<Database>): BookRepository {
         .where(flag('archived'), '=', false)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    async saveSubmission(userId, id, change) {
+      await db
+        .updateTable('books')
+        .set({
+          misc: sql<string>`misc || ${JSON.stringify(change.misc)}::jsonb`,
+          files: JSON.stringify(change.files),
+          ...(change.thumbnail !== undefined && { thumbnail: change.thumbnail }),
+        })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .execute();
     },
 
     async mergeContract(userId, pairId, contract) {

@@ -32,6 +32,8 @@ export interface CartRepository {
   /** Removes the listed items of the user; returns how many were removed. */
   removeItems(userId: number, itemIds: number[]): Promise<number>;
   add(item: NewCartItem): Promise<CartItemRow>;
+  /** Replaces the services (misc) of the user's item `itemId`. */
+  setServices(userId: number, itemId: number, services: CartServiceData[]): Promise<void>;
   /**
    * Takes one book record out of the user's cart: its side of the pair becomes null, and an
    * item left without any book is removed. Returns how many items changed.
@@ -102,6 +104,15 @@ export function createCartRepository(db: Kysely<Database>): CartRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    async setServices(userId, itemId, services) {
+      await db
+        .updateTable('cart_items')
+        .set({ misc: JSON.stringify(services) })
+        .where('user_id', '=', userId)
+        .where('id', '=', itemId)
+        .execute();
     },
 
     async removeBook(userId, bookId) {

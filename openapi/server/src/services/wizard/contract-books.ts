@@ -7,6 +7,11 @@ import { isStoredId } from '../link-tokens.js';
 /** Stages of the wizard's book records (books.misc.bookStage), in order. */
 export const QUOTE_STAGE = 'getquote';
 export const SIGNED_STAGE = 'signedcontract';
+/** Files submitted (POST /user/uploadbook{suffix}): proofing follows once paid. */
+export const UPLOADED_STAGE = 'uploaded';
+/** Live on the sales platforms (set by the production team, never by the wizard). */
+export const PUBLISHED_STAGE = 'published';
+export const BOOK_STAGES = [QUOTE_STAGE, SIGNED_STAGE, UPLOADED_STAGE, PUBLISHED_STAGE] as const;
 
 export const BOOK_CANCELLED_MESSAGE = 'This book has been cancelled';
 export const CONTRACT_ALREADY_SIGNED_MESSAGE =
@@ -20,7 +25,7 @@ export interface BookPair {
   international_bookId?: number | null | undefined;
 }
 
-const stageOf = (book: Pick<BookRow, 'misc'>) => String(book.misc.bookStage ?? '');
+export const stageOf = (book: Pick<BookRow, 'misc'>) => String(book.misc.bookStage ?? '');
 
 /**
  * The upload the ids name: each id must be one of the caller's records in its region (404

@@ -44,6 +44,8 @@ export function bookRecords(
       height: row.heightMm,
       width: row.widthMm,
       voiceover_id: source.voiceover_id ?? null,
+      // Read by POST /user/uploadbookaudio: without a recording the author sends the chapters.
+      recording_needed: row.format === 'audiobook' && row.recordingNeeded,
     },
   });
   const record = (isInternational: boolean): NewBookRow => ({
