@@ -33,7 +33,8 @@ const textOrNull = (value: string): string | null => (value.trim() === '' ? null
 
 /**
  * The Book upload payload of spec section 3: the ids, the services of the draft, the
- * uploaded files' `finalFilename`s and the metadata (blank texts as null).
+ * uploaded files' `finalFilename`s and the metadata (blank texts as null); for a print book
+ * also `upload_type` (portal.yaml: the server takes a .docx book file only for `raw`).
  */
 export function toBookUploadPayload(
   draft: UploadDraft,
@@ -43,6 +44,8 @@ export function toBookUploadPayload(
   return {
     local_bookId: draft.localBookId,
     international_bookId: draft.internationalBookId,
+    // A print book's Select Upload Type: a print-ready PDF, or a .docx manuscript (raw).
+    ...(draft.format === 'print' ? { upload_type: draft.raw ? ('raw' as const) : ('pdf' as const) } : {}),
     cover_needed: draft.format === 'print' && draft.coverNeeded,
     thumbnail_needed: draft.thumbnailNeeded,
     formatting_needed: draft.formattingNeeded,

@@ -1,3 +1,5 @@
+import { thumbnailDimensionsFailure } from '@pod/shared-contracts';
+
 /**
  * Which files each upload takes, and the thumbnail's messages (new-book-wizard.md section 5,
  * 'Files', word for word).
@@ -17,17 +19,12 @@ export const THUMBNAIL_MESSAGES = {
   png: 'Cannot upload PNG files - Please upload a JPG or JPEG file',
   otherType: (type: string) => `Cannot upload ${type} files - Please upload a JPG or JPEG file`,
   noData: 'Please upload a valid JPG or JPEG file',
-  dimensions: (required: ImageSize, actual: ImageSize) =>
-    `Thumbnail dimensions are incorrect - We require a thumbnail image that is ${required.width}px x ${required.height}px whereas the image you selected is ${actual.width}px x ${actual.height}px`,
 } as const;
 
 /** The title of the modal a file of the wrong type opens (spec section 5). */
 export const INVALID_FILE_TYPE = 'Invalid File Type';
 
-/**
- * The thumbnail size a format requires (spec sections 5 and 9): print 1000 x 1000, eBook
- * 1600 x 2500. The audiobook's 3000 x 3000 at 300 dpi is a hint only, never checked.
- */
+/** The thumbnail size each format's hint names (spec sections 5 and 9). */
 export const THUMBNAIL_SIZES: Partial<Record<BookFormat, ImageSize>> = {
   print: { width: 1000, height: 1000 },
   ebook: { width: 1600, height: 2500 },
@@ -64,15 +61,13 @@ export function thumbnailTypeProblem(file: { name: string; type: string }): stri
 }
 
 /**
- * The thumbnail's size message for a format, or null when it fits. The spec's message names
- * one exact size ('an image that is 1000px x 1000px'), so both sides must match it.
+ * The thumbnail's size message for a format, or null when it fits: the rule the server applies
+ * too (`thumbnailDimensionsFailure` of shared-contracts: print 1000 px wide or high, eBook 1600
+ * px wide or 2500 px high, audiobook 3000 x 3000 px), so the screen says it before uploading.
  */
 export function thumbnailSizeProblem(format: BookFormat | undefined, size: ImageSize): string | null {
-  const required = format ? THUMBNAIL_SIZES[format] : undefined;
-  if (!required) return null;
-  return size.width === required.width && size.height === required.height
-    ? null
-    : THUMBNAIL_MESSAGES.dimensions(required, size);
+  if (!format) return null;
+  return thumbnailDimensionsFailure(format, size.width, size.height) ?? null;
 }
 
 /** The cover: PDF only. */

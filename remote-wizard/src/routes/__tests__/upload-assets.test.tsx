@@ -50,6 +50,28 @@ const PRINT: Record<string, unknown> = {
 let server: ReturnType<typeof createPacketServer>;
 let log: RecordedRequest[];
 let submitAnswer: FakeAnswer;
+let preflightAnswer: FakeAnswer;
+
+/** GET /user/coverspec of the A5 print book. */
+const COVER_SPEC = {
+  statusCode: 0,
+  trimWidthMm: 148,
+  trimHeightMm: 210,
+  pages: 240,
+  paper: 'white',
+  binding: 'Paperback (Perfect Bound)',
+  spineWidthMm: 13.7,
+  bleedMm: 3,
+  coverWidthMm: 315.7,
+  coverHeightMm: 216,
+  spineTextAllowed: true,
+};
+
+/** A preflight answer with these problems. */
+const preflightOf = (problems: unknown[]): FakeAnswer => ({
+  status: 200,
+  body: { statusCode: 0, checked: true, pages: 240, problems },
+});
 
 const location = () => screen.getByTestId('location');
 const input = (name: string) => screen.getByLabelText(name);
@@ -99,10 +121,13 @@ beforeEach(() => {
   for (const name of Object.keys(imageSizes)) delete imageSizes[name];
   server = createPacketServer();
   submitAnswer = { status: 200, body: { statusCode: 0, description: 'Successful' } };
+  preflightAnswer = preflightOf([]);
   log = installFakeFetch((request) => {
     const packet = server.handle(request);
     if (packet) return packet;
     if (request.path.startsWith('/user/uploadbook')) return submitAnswer;
+    if (request.path === '/user/coverspec') return { status: 200, body: COVER_SPEC };
+    if (request.path === '/user/preflight') return preflightAnswer;
     return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
   });
 });
@@ -371,6 +396,7 @@ describe('/new-book/upload-assets (Upload Your Files)', () => {
     expect(submitted[0]?.body).toEqual({
       local_bookId: 42,
       international_bookId: 101,
+      upload_type: 'pdf',
       cover_needed: false,
       thumbnail_needed: false,
       formatting_needed: false,
@@ -399,6 +425,61 @@ describe('/new-book/upload-assets (Upload Your Files)', () => {
     });
     expect(readCompletedStages()).toContain('upload-assets');
     expect(queryClient.getQueryState(queryKeys.cart())?.isInvalidated).toBe(true);
+  });
+
+  it("offers the cover template of the book's size in the Cover section", async () => {
+    renderPage();
+    const template = await screen.findByRole('region', { name: 'Cover template' });
+    expect(within(template).getByText('Spine width: 13.7 mm')).toBeInTheDocument();
+    expect(within(template).getByRole('button', { name: 'Download cover template (PDF)' })).toBeInTheDocument();
+    expect(log.find((request) => request.path === '/user/coverspec')?.query).toEqual({
+      local_bookId: '42',
+      international_bookId: '101',
+    });
+  });
+
+  it('checks the uploaded book PDF: a blocking problem keeps Continue disabled', async () => {
+    preflightAnswer = preflightOf([
+      {
+        code: 'PAGE_COUNT',
+        severity: 'blocking',
+        page: null,
+        message: 'The PDF has 238 pages; the quote is for 240 pages.',
+        fix: 'Export the book again with all its pages.',
+      },
+    ]);
+    const { user } = renderPage();
+    await chooseAll(user);
+    await user.click(uploadButton());
+    expect(await screen.findByText('The PDF has 238 pages; the quote is for 240 pages.')).toBeInTheDocument();
+    expect(log.find((request) => request.path === '/user/preflight')?.body).toEqual({
+      local_bookId: 42,
+      international_bookId: 101,
+      book: 'final-book.pdf',
+      bleeding_needed: false,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Book file upload' })).toHaveAttribute('aria-valuenow', '100'),
+    );
+    expect(continueButton()).toBeDisabled();
+  });
+
+  it('checks the uploaded book PDF: a warning, shown on its page, does not stop the submission', async () => {
+    preflightAnswer = preflightOf([
+      {
+        code: 'LOW_DPI',
+        severity: 'warning',
+        page: 3,
+        message: 'Page 3: image at 150 dpi; print needs 300',
+        fix: 'Use a larger image.',
+      },
+    ]);
+    const { user } = renderPage();
+    await chooseAll(user);
+    await user.click(uploadButton());
+    expect(await screen.findByText('Page 3: image at 150 dpi; print needs 300')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View page 3' })).toBeInTheDocument();
+    await waitFor(() => expect(continueButton()).toBeEnabled());
   });
 
   it('posts an eBook to /user/uploadbookebook with no cover, reading Next on a completed stage', async () => {

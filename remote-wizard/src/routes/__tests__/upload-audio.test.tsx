@@ -36,7 +36,7 @@ function renderPage(draft: Record<string, unknown> = {}) {
         element={
           <UploadAudioScreen
             base="/new-book"
-            readImageSize={async () => ({ width: 640, height: 480 })}
+            readImageSize={async () => ({ width: 3000, height: 3000 })}
             uploadDeps={{ sleep: async () => {} }}
           />
         }

@@ -30,15 +30,20 @@ describe('thumbnail rules (spec section 5, word for word)', () => {
     await expect(checkThumbnail(image('broken.jpg', 'image/jpeg'), 'print', unreadable)).resolves.toBe(message);
   });
 
-  it('checks the size of the format: print 1000 x 1000, eBook 1600 x 2500, audiobook not at all', async () => {
+  it('checks the size of the format as the server does: print 1000 wide or high, eBook 1600 wide or 2500 high, audiobook 3000 x 3000', async () => {
     await expect(checkThumbnail(image('t.jpg', 'image/jpeg'), 'print', sized(800, 1200))).resolves.toBe(
       'Thumbnail dimensions are incorrect - We require a thumbnail image that is 1000px x 1000px whereas the image you selected is 800px x 1200px',
     );
     await expect(checkThumbnail(image('t.jpg', 'image/jpeg'), 'ebook', sized(1000, 1000))).resolves.toBe(
       'Thumbnail dimensions are incorrect - We require a thumbnail image that is 1600px x 2500px whereas the image you selected is 1000px x 1000px',
     );
+    await expect(checkThumbnail(image('t.jpg', 'image/jpeg'), 'print', sized(1000, 1500))).resolves.toBeNull();
     await expect(checkThumbnail(image('t.jpg', 'image/jpeg'), 'ebook', sized(1600, 2500))).resolves.toBeNull();
-    await expect(checkThumbnail(image('t.jpg', 'image/jpeg'), 'audiobook', sized(640, 480))).resolves.toBeNull();
+    await expect(checkThumbnail(image('t.jpg', 'image/jpeg'), 'ebook', sized(1400, 2500))).resolves.toBeNull();
+    await expect(checkThumbnail(image('t.jpg', 'image/jpeg'), 'audiobook', sized(3000, 3000))).resolves.toBeNull();
+    await expect(checkThumbnail(image('t.jpg', 'image/jpeg'), 'audiobook', sized(3000, 2000))).resolves.toBe(
+      'Thumbnail dimensions are incorrect - We require a thumbnail image that is 3000px x 3000px whereas the image you selected is 3000px x 2000px',
+    );
     expect(thumbnailHint('audiobook')).toBe('A JPG or JPEG image of 3000 x 3000 px at 300 dpi.');
     expect(thumbnailHint('print')).toBe('A JPG or JPEG image of 1000 x 1000 px at 300 dpi.');
   });
