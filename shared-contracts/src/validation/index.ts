@@ -10,3 +10,5 @@ export * from './validate-form';
 export * from './book-details';
 export * from './metadata';
 export * from './publisher-bank';
+export * from './update-request';
+export * from './profile-details';

@@ -99,7 +99,7 @@ export function toBookView(
 
 /**
  * Handlers of the books operations: the library (list, detail, archive, delete, signed
- * contract) and the re-signing list. Every lookup is scoped to the token's user, so another
+ * contract); re-signing is services/renewals.ts. Every lookup is scoped to the token's user, so another
  * user's id answers the same 404 as an unknown one.
  */
 export function createBooksService(app: FastifyInstance) {
@@ -197,14 +197,6 @@ export function createBooksService(app: FastifyInstance) {
         .header('content-disposition', `inline; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf));
-    },
-
-    /**
-     * Nothing to re-sign yet: nothing sets user_status 2 before the profile approval flow.
-     * portal.yaml's "an empty list sets user_status back to 1" arrives with it.
-     */
-    async getBooksRenewal() {
-      return { statusCode: 0, results: [] };
     },
   } satisfies ServiceHandlers;
 }

@@ -2,10 +2,13 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createAuthService } from './auth.js';
 import { createBooksService } from './books.js';
+import { chatRouteOptions, createChatService } from './chat.js';
 import { createCheckoutService } from './checkout/index.js';
 import { createOrdersService } from './orders.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
+import { createProfileChangesService } from './profile-changes.js';
 import { keepRawBody } from './raw-body.js';
+import { createRenewalService, renewalRouteOptions } from './renewals.js';
 import type { ServiceHandlers } from './types.js';
 import { createUploadService, uploadRouteOptions } from './uploads.js';
 import { contractRouteOptions, createWizardService } from './wizard/index.js';
@@ -15,11 +18,14 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
   return {
     ...createAuthService(app, config),
     ...createProfileService(app, config),
+    ...createProfileChangesService(app, config),
     ...createBooksService(app),
+    ...createRenewalService(app, config),
     ...createOrdersService(app),
     ...createCheckoutService(app, config),
     ...createWizardService(app, config),
     ...createUploadService(app, config),
+    ...createChatService(app, config),
   };
 }
 
@@ -27,6 +33,9 @@ export function createServiceHandlers(app: FastifyInstance, config: AppConfig): 
 export const serviceRouteOptions: Record<string, Partial<RouteOptions>> = {
   ...profileRouteOptions,
   ...contractRouteOptions,
+  // Signature and initials (re-signing), an image (chat): data URLs above the 1 MiB default.
+  ...renewalRouteOptions,
+  ...chatRouteOptions,
   // Upload pieces: raw bytes up to 1,024,000, hashed as they arrive (services/uploads.ts).
   ...uploadRouteOptions,
   // The ITN is stored exactly as received (services/checkout/payfast-notify.ts).
