@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { Kysely } from 'kysely';
+import { API_PREFIX } from './api-prefix.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { productionRefusals, ProductionRefusedError } from './config-safety.js';
 import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
@@ -10,6 +11,7 @@ import { defaultSpecPath } from './paths.js';
 import attemptRepository from './plugins/app/attempt-repository.js';
 import bookRepository from './plugins/app/book-repository.js';
 import cartRepository from './plugins/app/cart-repository.js';
+import chatRepository from './plugins/app/chat-repository.js';
 import contractRepository from './plugins/app/contract-repository.js';
 import couponRepository from './plugins/app/coupon-repository.js';
 import emailOutboxRepository, { createEmailOutboxRepository } from './plugins/app/email-outbox-repository.js';
@@ -47,7 +49,7 @@ import type { FileStore } from './storage/file-store.js';
 import { createFileStore } from './storage/index.js';
 import { serverTimeoutOptions } from './timeouts.js';
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 
 export interface BuildAppOptions {
   /** portal.yaml (default: ../portal.yaml next to this package). */
@@ -189,6 +191,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(paymentNotificationRepository);
     await app.register(attemptRepository);
     await app.register(uploadRepository);
+    await app.register(chatRepository);
     await app.register(unitOfWork);
     // Background work; services define their job types below.
     await app.register(jobsPlugin, { settings: config.jobs });

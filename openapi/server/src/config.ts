@@ -18,6 +18,10 @@ export interface RateLimits {
   passwordResetsPerEmail: AttemptLimit;
   /** Password-reset requests per client address (mail bombing across many addresses). */
   passwordResetsPerAddress: AttemptLimit;
+  /** E-mail change requests per user (each checks the password and mails two addresses). */
+  emailChangesPerUser: AttemptLimit;
+  /** Chat messages per user (each may store an image of up to 1 MB). */
+  chatMessagesPerUser: AttemptLimit;
 }
 
 /** Runtime settings of the API. Everything time-related goes through `now` so tests can move the clock. */
@@ -142,6 +146,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registrationsPerAddress: { max: 30, windowSeconds: 60 * 60 },
   passwordResetsPerEmail: { max: 5, windowSeconds: 60 * 60 },
   passwordResetsPerAddress: { max: 20, windowSeconds: 60 * 60 },
+  emailChangesPerUser: { max: 5, windowSeconds: 60 * 60 },
+  chatMessagesPerUser: { max: 60, windowSeconds: 60 * 60 },
 };
 
 const MINUTE = 60;

@@ -55,16 +55,15 @@ describe('app', () => {
   it('answers 501 for an operation of the spec without implementation', async () => {
     const user = await registerUser(t.app);
     const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/user/edituser',
+      method: 'GET',
+      url: '/api/v1/user/printproof?local_bookId=1',
       headers: bearer(user.accessToken),
-      payload: { name_first: 'A' },
     });
     assert.equal(response.statusCode, 501);
     assert.deepEqual(response.json(), {
       statusCode: 501,
       error: 'Not Implemented',
-      message: 'PUT /user/edituser (editUser) is not implemented yet in this version of the reference API',
+      message: 'GET /user/printproof (getPrintProof) is not implemented yet in this version of the reference API',
     });
   });
 

@@ -139,12 +139,13 @@ export interface paths {
          * Follow an e-mailed verification link
          * @description `a` is the user id and `b` the one-time token of the link (the /verify page's `id` and
          *     `token` query). Consumes the token and sets user_status 1. The same call also consumes
-         *     e-mail change links (PUT /user/changeemail): then the new e-mail replaces the old one
-         *     and every session of the user is revoked. Tokens are single use and expire after 24 h;
-         *     an unknown, used, expired or malformed link, or a token presented with another user's
-         *     id, answers 400 with code `LINK_INVALID` and the message 'Something went wrong while
-         *     attempting to verify your account.' (the same for every reason). user_status becomes 1
-         *     only from 0.
+         *     e-mail change links (PUT /user/changeemail): then the new e-mail replaces the old one, every
+         *     session of the user is revoked (the user signs in with the new address) and the old address
+         *     is told of the change; should another account have taken the address meanwhile, the link
+         *     fails like an invalid one and nothing changes. Tokens are single use and expire after 24 h;
+         *     an unknown, used, expired or malformed link, or a token presented with another user's id,
+         *     answers 400 with code `LINK_INVALID` and the message 'Something went wrong while attempting
+         *     to verify your account.' (the same for every reason). user_status becomes 1 only from 0.
          */
         get: operations["verifyAccount"];
         put?: never;
@@ -193,12 +194,14 @@ export interface paths {
         /**
          * Change name and phone (update details modal)
          * @description Updates name_first, name_last and phone_main of the token's user directly (no admin
-         *     review). Rules (400 `VALIDATION`): 'Please enter a valid name', 'Please enter a valid
-         *     surname' (letters and spaces), 'Please enter a valid phone number' (optional + and 8 to
-         *     15 digits). Absent fields are left unchanged. The client may send the whole stored user
-         *     merged with its changes: other fields, including `email`, are accepted and ignored;
-         *     e-mail changes go through PUT /user/changeemail, which needs the password and a
-         *     confirmation link.
+         *     review). Rules (400 `VALIDATION`, shared struct `EditDetailsForm`): 'Please enter a valid
+         *     name', 'Please enter a valid surname' (letters of any script and spaces only),
+         *     'Please enter a valid phone number' (optional + and 8 to 15 digits). All three are
+         *     required, as in the modal (its Done stays disabled while one is empty): a missing or
+         *     blank one answers its field's message, checked in that order. Values are stored trimmed.
+         *     The client may send the whole stored user merged with its changes: `email` is accepted
+         *     and ignored; e-mail changes go through PUT /user/changeemail, which needs the password
+         *     and a confirmation link. The access token keeps the old names until the next refresh.
          */
         put: operations["editUser"];
         post?: never;
@@ -219,11 +222,29 @@ export interface paths {
         /**
          * Submit a profile update request for admin review
          * @description Stores the request as the user's pending_changes and sets user_confirmation 1; nothing
-         *     changes until an admin approves it (the admin side is not part of this API). A new
-         *     request replaces a pending one (the client warns first). Validation is the server's,
-         *     with the Update Request messages of the specification (person, local or international
-         *     bank per `isInternational`, publisher), 400 `VALIDATION` with the first failing field's
-         *     message. Success is `statusCode` 200.
+         *     changes until an admin approves it (the admin console of the reference server,
+         *     `pnpm --filter api-server admin requests ...`; not part of this API). A new request
+         *     replaces a pending one (the client warns first). Validation is the server's, with the
+         *     Update Request messages of the specification (shared struct `UpdateRequest` of
+         *     `@pod/shared-contracts/validation`): the person (first and last name, e-mail from
+         *     `email`, else `username`, phone: all required), then the local or the international
+         *     bank set per `isInternational` (local: one of the 14 banks, branch code and account
+         *     number 4 to 30 digits or spaces, branch and holder names, Cheque or Savings;
+         *     international: bank address, IBAN 4 to 34, swift code required; holder, account number
+         *     and PayPal checked when given), then the publisher (every field required). A single
+         *     blank space counts as empty. 400 `VALIDATION` with the first failing field's message.
+         *     Stored normalised: values trimmed, `contact_name` folded into `contact_person`, only the
+         *     chosen bank set kept. Success is `statusCode` 200 with 'Your request has been
+         *     successfully submitted.'.
+         *
+         *     On approval the admin's console applies names, phone, publisher details and the bank
+         *     set (the bank details are replaced by the chosen set alone), keeps the request in
+         *     pending_changes for the user's review (user_confirmation 0, admin_confirmation 1: PUT
+         *     /user/userapproved), opens a contract renewal for every signed, not cancelled upload
+         *     and, when there is any, sets user_status 2 (GET /user/booksrenewal). A changed e-mail
+         *     address is not applied by the approval: it gets the confirmation link of PUT
+         *     /user/changeemail like any other change of address. A denial drops the request
+         *     (pending_changes null, user_confirmation 0) and tells the user in the chat.
          */
         put: operations["requestChange"];
         post?: never;
@@ -324,12 +345,19 @@ export interface paths {
          * Request an e-mail address change
          * @description Designed here (the specification shows no path). Checks the password, then e-mails a
          *     confirmation link to the NEW address (/verify?id={user id}&token={one-time token},
-         *     consumed by GET /user/verifyaccount/{a}/{b}, single use, 24 h) and a notice to the old
-         *     one. The address changes only when the link is followed; every session is then revoked.
-         *     Rules: 'Please enter a valid email address' (400 `VALIDATION`); a wrong password answers
-         *     400 code `PASSWORD_INCORRECT` (not 401, which would make the client refresh and retry);
-         *     an address used by another account answers 409 code `U30`. The client logs out on
-         *     success.
+         *     consumed by GET /user/verifyaccount/{a}/{b}, single use, 24 h; the /verify page needs no
+         *     change, and a newer request replaces the older link) and a notice to the old one. The
+         *     address changes only when the link is followed; every session is then revoked and the
+         *     old address gets a second notice. No confirmation operation of its own: the link is an
+         *     e-mailed /verify link like the registration's, so the existing page and call serve it.
+         *     Rules (shared struct `ChangeEmailForm`): 'Please enter a valid email address', 'Please
+         *     enter your password' (400 `VALIDATION`); the account's own address answers 400
+         *     `VALIDATION` 'This is already the e-mail address of your account.'; a wrong password
+         *     answers 400 code `PASSWORD_INCORRECT` 'The password you entered is incorrect.' (not
+         *     401, which would make the client refresh and retry); an address used by another
+         *     account answers 409 code `U30`. Rate limited: 5 requests per user per hour, counted
+         *     before the password is checked (a stolen access token is no password oracle), then 429
+         *     `RATE_LIMITED`. The mails are sent by a background job. The client logs out on success.
          */
         put: operations["changeEmail"];
         post?: never;
@@ -349,12 +377,17 @@ export interface paths {
         get?: never;
         /**
          * Approve changes an admin made to the account
-         * @description Profile confirmation (admin_confirmation 1): the user accepts the reviewed changes;
-         *     admin_confirmation becomes 0 and, because approved changes require it, the user's
-         *     contracts are flagged for re-signing (user_status 2) when banking or publisher details
-         *     changed. Every session is revoked (the client logs out). The body is the stored current
-         *     user object, accepted for compatibility; the user is the token's. 409 when nothing is
-         *     waiting for approval. Success is HTTP 200 with `statusCode` 200.
+         * @description Profile confirmation (admin_confirmation 1): the user accepts the changes an admin
+         *     applied from an update request (shown from pending_changes, kept until now);
+         *     admin_confirmation becomes 0 and pending_changes null (unless a newer request is
+         *     waiting for review, user_confirmation 1). The re-signing flag is not set here: the
+         *     admin's approval already opened the contract renewals and set user_status 2 ("if
+         *     approved, all existing contracts must be re-signed"), so the two screens can be passed
+         *     in either order. Every session is revoked (the client logs out and the next sign-in
+         *     carries the new details). The body is the stored current user object, accepted for
+         *     compatibility; the user is the token's (the page's `currentUser` query is not
+         *     trusted). 409 'There are no changes waiting for your approval.' when nothing is
+         *     waiting. Success is HTTP 200 with `statusCode` 200 and 'Changes approved'.
          */
         put: operations["approveUserChanges"];
         post?: never;
@@ -572,9 +605,14 @@ export interface paths {
         };
         /**
          * Books whose contracts must be re-signed
-         * @description The books of the token's user with a pending contract change (user_status 2), each with
-         *     its title and the new contract to preview. An empty `results` means nothing is left to
-         *     re-sign (the server has then set user_status back to 1).
+         * @description The uploads of the token's user whose contract must be re-signed (opened when an admin
+         *     approved an update request; user_status 2), in the order the uploads were made, each once:
+         *     one contract covers an upload sold in both regions, so an entry names its local record when
+         *     it has one (`id`, `is_international` 0), else its international record. `contract` is the
+         *     new contract to preview (base64 PDF, unsigned, with the account's current publisher and
+         *     masked bank details). Uploads cancelled or deleted since are dropped from the list. An empty
+         *     `results` means nothing is left to re-sign: the server has then set user_status from 2 back
+         *     to 1 (never from 0).
          */
         get: operations["getBooksRenewal"];
         put?: never;
@@ -597,10 +635,17 @@ export interface paths {
          * Re-sign the contract of one book
          * @description `a` is the book record id (`ResignBook.id`, the resign page's `bookID` query) and `b` the
          *     international-royalty flag (`ResignBook.is_international`: `0` local, `1` international;
-         *     the page's `islocal` query inverted). Generates the signed PDF from the new terms with
-         *     the signature, initials and signed place. When it was the last book to re-sign,
-         *     user_status returns to 1. A book not awaiting re-signing, or another user's, answers
-         *     404. Success is `statusCode` 0.
+         *     the page's `islocal` query inverted); either record of the upload may be named, `b`
+         *     must be its region. Generates the signed PDF from the new terms (the account's current
+         *     details) with the signature, initials and signed place, stores it as the upload's
+         *     contract (the earlier document is kept, superseded) and e-mails it, as the first
+         *     signing does. When it was the last upload to re-sign, user_status returns to 1. Order
+         *     of checks: another user's or an unknown record 404 'Book not found'; the user's own
+         *     record with nothing to re-sign (or cancelled) 404 'There is no contract to re-sign for
+         *     this book.'; a missing or unusable signature or initials (PNG or JPEG data URLs of at
+         *     most 1 MB) or a blank place 400 `VALIDATION` 'Failed to re-sign contract'. Success is
+         *     `statusCode` 0 with 'Contract for book {title} re-signed successfully.'. A second
+         *     re-signing of the same upload answers 404 (the renewal is closed).
          */
         put: operations["resignContract"];
         post?: never;
@@ -1781,11 +1826,19 @@ export interface paths {
         put?: never;
         /**
          * Send a message to support
-         * @description Stores the message (and the optional image, saved as a file whose path goes into
-         *     `misc.imageData`). A blank message without an image answers 400. Outside office hours
-         *     (Mon-Thu 08:00-17:00, Fri 08:00-16:30, South African time; closed at weekends) a
-         *     `system` auto-reply saying the office is closed is added once per closed period and
-         *     returned too. Images other than .svg, .png, .jpg, .jpeg, .jfif answer 400.
+         * @description Stores the message (trimmed; text, never markup) and the optional image, saved under a
+         *     server-chosen name whose path (`/api/v1/chat/user/image/{name}`, GET /chat/user/image/{name})
+         *     goes into `misc.imageData`. A blank message without an image answers 400 `VALIDATION`
+         *     'Please enter a message or attach an image.'. Outside office hours (Mon-Thu 08:00-17:00,
+         *     Fri 08:00-16:30, South African Standard Time, UTC+2 all year; closed at weekends) a
+         *     `system` auto-reply saying the office is closed is added once per closed period (since
+         *     the last closing time) and returned too. Images: a base64 data URL of .svg, .png, .jpg,
+         *     .jpeg or .jfif (declared image/svg+xml, image/png or image/jpeg; the bytes must be that
+         *     type: PNG and JPEG by their signatures, SVG as UTF-8 text whose root element is `svg`),
+         *     else 400 `IMAGE_TYPE` 'Please attach an image of type .svg, .png, .jpg, .jpeg or .jfif.';
+         *     at most 1 MB decoded, else 400 `IMAGE_TOO_LARGE` 'The image is too large: it must be at
+         *     most 1 MB.' (a body over 2.2 MB is a 413). Rate limited: 60 messages per user per hour,
+         *     then 429 `RATE_LIMITED`.
          */
         post: operations["sendChatMessage"];
         delete?: never;
@@ -1803,9 +1856,40 @@ export interface paths {
         };
         /**
          * The user's chat with support
-         * @description All messages of the token's user's chat, oldest first (polled every 20 s).
+         * @description All messages of the token's user's chat, oldest first (polled every 20 s): the user's,
+         *     the support team's (`admin`) and the system's. Another user's chat is never reachable:
+         *     the user is the token's.
          */
         get: operations["getChat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chat/user/image/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An image attached to the user's chat
+         * @description Designed here (the specification says only that chat images load from the API host).
+         *     The path of a message's `misc.imageData`. Only the chat's owner reads it (bearer token;
+         *     the client fetches it with the token and shows it through an object URL, which the
+         *     portal's `img-src blob:` allows); any other name, another user's image included, is a
+         *     404 'Image not found'. Answered with the Content-Type detected from the stored bytes
+         *     (image/png, image/jpeg, image/svg+xml), `X-Content-Type-Options: nosniff`,
+         *     `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'; sandbox` (nothing
+         *     loads or runs, even in an SVG opened directly), `Cross-Origin-Resource-Policy:
+         *     same-origin`; SVGs as `Content-Disposition: attachment` (a browser never renders one as
+         *     a page of the API's origin), PNG and JPEG `inline`.
+         */
+        get: operations["getChatImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3030,14 +3114,14 @@ export interface components {
         ChatMessage: {
             id?: number;
             /**
-             * @description `system` for automatic replies such as the out-of-office notice.
+             * @description `user` the account holder, `admin` the support team (the admin console's replies), `system` automatic messages such as the out-of-office reply.
              * @enum {string}
              */
             source: "user" | "admin" | "system";
             message: string;
             /** Format: date-time */
             created_at: string;
-            /** @description JSON text `{ "imageData": "<path>" }` when an image is attached; the path is relative to the API host. */
+            /** @description JSON text `{ "imageData": "<path>" }` when an image is attached; the path is relative to the API host (`/api/v1/chat/user/image/{name}`, GET /chat/user/image/{name}, with the bearer token). */
             misc?: string | null;
         };
         ChatMessageBody: {
@@ -5423,6 +5507,36 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getChatImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The server-chosen file name (`chat-<user id>-<24 hex>.<png|jpg|svg>`). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };

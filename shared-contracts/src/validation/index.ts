@@ -11,3 +11,5 @@ export * from './book-details';
 export * from './metadata';
 export * from './publisher-bank';
 export * from './thumbnail';
+export * from './update-request';
+export * from './profile-details';

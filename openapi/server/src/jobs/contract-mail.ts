@@ -12,8 +12,8 @@ export const CONTRACT_MAIL_JOB = 'contract-mail';
 export interface ContractMailPayload extends Record<string, unknown> {
   /** contract_documents.id */
   documentId: number;
-  /** The first signing, or the appendix (the document then holds both). */
-  kind: 'contract' | 'appendix';
+  /** The first signing, the appendix (the document then holds both), or a re-signed contract. */
+  kind: 'contract' | 'appendix' | 'renewal';
   /** The record the library link opens. */
   bookId: number;
 }

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { roundMoney } from '@pod/shared-contracts/money';
+import { summarizeSales } from '../domain/sales-summary.js';
 import type { BookRow, NewOrderRow, SalesSummariesTable } from '../plugins/external/db-schema.js';
 import { DAY_MS, slug } from './library.js';
 import { CUSTOMERS, DEMO_ORDER_LINES, STATUSES } from './orders-data.js';
@@ -67,32 +67,5 @@ export function buildSalesSummaries(
 ): Insertable<SalesSummariesTable>[] {
   return saved
     .filter((book) => uploadOf(book).status === 'approved')
-    .map((book) => {
-      const seen = new Set<string>();
-      let sold = 0;
-      let returned = 0;
-      let revenue = 0;
-      for (const order of orderRows) {
-        if (order.book_id !== book.id || seen.has(order.order_id)) continue;
-        seen.add(order.order_id);
-        const quantity = order.quantity ?? 1;
-        if (order.sale_status === 'shipped to customer') {
-          sold += quantity;
-          revenue += Number(order.selling_price) * quantity;
-        } else if (order.sale_status === 'returned') {
-          returned += quantity;
-        }
-      }
-      const royalty = Number(book.is_international ? book.international_royalty : book.local_royalty);
-      const totalRoyalties = roundMoney(royalty * sold);
-      return {
-        book_id: book.id,
-        quantity: sold,
-        returned,
-        total_revenue: roundMoney(revenue),
-        total_royalties: totalRoyalties,
-        total_cost: roundMoney(revenue - totalRoyalties),
-        profit: roundMoney(royalty * (sold - returned)),
-      };
-    });
+    .map((book) => ({ book_id: book.id, ...summarizeSales(book, orderRows) }));
 }

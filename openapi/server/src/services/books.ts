@@ -60,7 +60,8 @@ export function toBookView(book: BookWithActivity, partnerId: number | null, fil
 
 /**
  * Handlers of the books operations: the library (list, detail, archive, delete, signed
- * contract, file downloads through signed links: services/files.ts) and the re-signing list. Every lookup is scoped to the token's user, so another
+ * contract, file downloads through signed links: services/files.ts); re-signing is
+ * services/renewals.ts. Every lookup is scoped to the token's user, so another
  * user's id answers the same 404 as an unknown one.
  */
 export function createBooksService(app: FastifyInstance) {
@@ -158,14 +159,6 @@ export function createBooksService(app: FastifyInstance) {
         .header('content-disposition', `inline; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf));
-    },
-
-    /**
-     * Nothing to re-sign yet: nothing sets user_status 2 before the profile approval flow.
-     * portal.yaml's "an empty list sets user_status back to 1" arrives with it.
-     */
-    async getBooksRenewal() {
-      return { statusCode: 0, results: [] };
     },
 
     ...bookFiles.handlers,

@@ -7,6 +7,12 @@ import type { MailMessage } from '../plugins/external/mail.js';
  */
 export const VERIFY_MAIL = { subject: 'Verify your Print on Demand account', linkText: 'Verify my account' } as const;
 export const RESET_MAIL = { subject: 'Reset your Print on Demand password', linkText: 'Reset my password' } as const;
+export const EMAIL_CHANGE_MAIL = {
+  subject: 'Confirm your new Print on Demand e-mail address',
+  linkText: 'Confirm my new address',
+} as const;
+export const EMAIL_CHANGE_NOTICE_SUBJECT = 'A change of your Print on Demand e-mail address was requested';
+export const EMAIL_CHANGED_SUBJECT = 'Your Print on Demand e-mail address was changed';
 
 interface LinkMailInput {
   to: string;
@@ -49,9 +55,55 @@ export function passwordResetMail(input: LinkMailInput): MailMessage {
   );
 }
 
+/** The confirmation link of an e-mail change, sent to the NEW address. */
+export function emailChangeMail(input: LinkMailInput): MailMessage {
+  return linkMail(
+    input,
+    EMAIL_CHANGE_MAIL,
+    'You asked to use this address for your Print on Demand account. Please confirm it:',
+    'The link is valid for 24 hours and works once. Your account keeps its old address until you follow it; ' +
+      'you then sign in with this one. If you did not ask for this, ignore this e-mail.',
+  );
+}
+
+interface NoticeInput {
+  to: string;
+  firstName: string;
+  newEmail: string;
+  supportEmail: string;
+}
+
+function notice({ to, firstName }: NoticeInput, subject: string, paragraphs: string[]): MailMessage {
+  const greeting = firstName.trim() === '' ? 'Hi,' : `Hi ${firstName},`;
+  return {
+    to,
+    subject,
+    text: [greeting, ...paragraphs].join('\n\n') + '\n',
+    html: [greeting, ...paragraphs].map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(''),
+  };
+}
+
+/** To the OLD address when a change is asked for: nothing changes before the new address is confirmed. */
+export function emailChangeNoticeMail(input: NoticeInput): MailMessage {
+  return notice(input, EMAIL_CHANGE_NOTICE_SUBJECT, [
+    `Someone, probably you, asked to change the e-mail address of your Print on Demand account to ${input.newEmail}.`,
+    'Nothing changes until the link we sent to that address is followed.',
+    `If this was not you, change your password and tell us at ${input.supportEmail}.`,
+  ]);
+}
+
+/** To the OLD address once the new one is confirmed. */
+export function emailChangedMail(input: NoticeInput): MailMessage {
+  return notice(input, EMAIL_CHANGED_SUBJECT, [
+    `The e-mail address of your Print on Demand account is now ${input.newEmail}; sign in with it from now on.`,
+    `If this was not you, tell us at once at ${input.supportEmail}.`,
+  ]);
+}
+
 export const CONTRACT_MAIL = {
   contract: 'Your signed Print on Demand contract',
   appendix: 'Your signed contract appendix',
+  renewal: 'Your re-signed Print on Demand contract',
 } as const;
 
 interface ContractMailInput {
@@ -68,7 +120,11 @@ interface ContractMailInput {
 /** The signed contract (or contract with its appendix) of an upload, attached as PDF. */
 export function contractMail({ to, firstName, bookTitle, kind, libraryUrl, pdf, filename }: ContractMailInput) {
   const greeting = firstName.trim() === '' ? 'Hi,' : `Hi ${firstName},`;
-  const what = kind === 'contract' ? 'the contract' : 'the contract with its signed appendix';
+  const what = {
+    contract: 'the contract',
+    appendix: 'the contract with its signed appendix',
+    renewal: 'the re-signed contract (it replaces the earlier one)',
+  }[kind];
   const intro = `Thank you for signing. Attached is ${what} for "${bookTitle}".`;
   const outro = 'You can view it at any time under Your books, in the book’s details (Contract):';
   return {

@@ -4,12 +4,15 @@ import { createAuthService } from './auth.js';
 import { createBookSubmissionService, type BookSubmissionOptions } from './book-submission/index.js';
 import { createCoverTemplateService } from './cover-template.js';
 import { createBooksService } from './books.js';
+import { chatRouteOptions, createChatService } from './chat.js';
 import { createCheckoutService } from './checkout/index.js';
 import { fileRouteOptions } from './files.js';
 import { createOrdersService } from './orders.js';
 import { createPreflightService } from './preflight.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
+import { createProfileChangesService } from './profile-changes.js';
 import { keepRawBody } from './raw-body.js';
+import { createRenewalService, renewalRouteOptions } from './renewals.js';
 import type { ServiceHandlers } from './types.js';
 import { createUploadService, uploadRouteOptions } from './uploads.js';
 import { contractRouteOptions, createWizardService } from './wizard/index.js';
@@ -28,7 +31,9 @@ export function createServiceHandlers(
   return {
     ...createAuthService(app, config),
     ...createProfileService(app, config),
+    ...createProfileChangesService(app, config),
     ...createBooksService(app),
+    ...createRenewalService(app, config),
     ...createOrdersService(app),
     ...createCheckoutService(app, config),
     ...createWizardService(app, config),
@@ -45,6 +50,7 @@ export function createServiceHandlers(
         ),
       ...options,
     }),
+    ...createChatService(app, config),
   };
 }
 
@@ -52,6 +58,9 @@ export function createServiceHandlers(
 export const serviceRouteOptions: Record<string, Partial<RouteOptions>> = {
   ...profileRouteOptions,
   ...contractRouteOptions,
+  // Signature and initials (re-signing), an image (chat): data URLs above the 1 MiB default.
+  ...renewalRouteOptions,
+  ...chatRouteOptions,
   // Upload pieces: raw bytes up to 1,024,000, hashed as they arrive (services/uploads.ts).
   ...uploadRouteOptions,
   // File links: a malformed token is a 404 like any unknown link; the file's own Cache-Control.

@@ -14,6 +14,7 @@ import {
 } from '@pod/shared-contracts/validation';
 import { assertValid } from '../assert-valid.js';
 import { maskMisc } from '../domain/payout-details.js';
+import { EMAIL_CHANGE_JOB } from '../jobs/email-change.js';
 import { createPasswordResetJob, PASSWORD_RESET_JOB } from '../jobs/password-reset.js';
 import { verificationMail } from './emails.js';
 import { hashLinkToken, isStoredId, linkUrl, newLinkToken } from './link-tokens.js';
@@ -161,17 +162,42 @@ export function createProfileService(app: FastifyInstance, config: AppConfig) {
       };
     },
 
-    /** Consumes the verification link and activates the account (0 -> 1), in one transaction. */
+    /**
+     * Consumes an e-mailed /verify link and activates the account (0 -> 1), in one transaction.
+     * The link is either the registration's (purpose 'verify') or an e-mail change's ('email-change',
+     * PUT /user/changeemail): that one also replaces the address with the one it was sent to and
+     * ends every session (the user signs in with the new address), and the old address is told.
+     */
     async verifyAccount(request) {
-      const key = linkKey(request.params, 'verify');
-      if (!key) throw verificationFailed();
-      const verified = await unitOfWork.run(async ({ verificationTokens, users }) => {
-        const token = await verificationTokens.consume(key, config.now());
-        if (!token) return false;
-        await users.activate(token.user_id);
-        return true;
-      });
-      if (!verified) throw verificationFailed();
+      const verifyKey = linkKey(request.params, 'verify');
+      if (!verifyKey) throw verificationFailed();
+      const now = config.now();
+      const outcome = await unitOfWork
+        .run(async ({ verificationTokens, users, refreshTokens }) => {
+          const token =
+            (await verificationTokens.consume(verifyKey, now)) ??
+            (await verificationTokens.consume({ ...verifyKey, purpose: 'email-change' }, now));
+          if (!token) return undefined;
+          // The link proves the mailbox: an account that was still waiting for activation is active.
+          await users.activate(token.user_id);
+          if (token.purpose !== 'email-change' || !token.new_email) return { changed: undefined };
+          const before = await users.findForUpdate(token.user_id);
+          if (!before) return undefined;
+          // Throws EmailTakenError when another account took the address meanwhile: all rolled back.
+          await users.changeEmail(token.user_id, token.new_email);
+          await refreshTokens.revokeAllForUser(token.user_id, 'email-change', now);
+          await verificationTokens.discardUnused(token.user_id, 'email-change');
+          return { changed: { userId: token.user_id, oldEmail: before.email, newEmail: token.new_email } };
+        })
+        .catch((err: unknown) => {
+          if (err instanceof EmailTakenError) return undefined;
+          throw err;
+        });
+      if (!outcome) throw verificationFailed();
+      if (outcome.changed) {
+        await app.jobs.enqueue(EMAIL_CHANGE_JOB, { kind: 'changed', ...outcome.changed });
+        request.log.info({ userId: outcome.changed.userId }, 'e-mail address changed through its link');
+      }
       return { statusCode: 0, description: 'Account verified' };
     },
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/seed/index.js';
+import { pngDataUrl } from '../helpers/contract-body.js';
 import { assertMoneyInvariants } from '../helpers/money-invariants.js';
 import {
   bearer,
@@ -38,7 +39,7 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
   let userIdA: number;
   const warnings: Array<{ msg: string }> = [];
 
-  /** Everything of A's that B could change: account, books, cart, ledger, payments, redemptions. */
+  /** Everything of A's that B could change: account, books, cart, ledger, payments, redemptions, chat, renewals. */
   const snapshotOfA = async () => {
     const rows = async (
       table:
@@ -48,7 +49,9 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
         | 'ledger_entries'
         | 'payment_transactions'
         | 'coupon_redemptions'
-        | 'refresh_tokens',
+        | 'refresh_tokens'
+        | 'chat_messages'
+        | 'contract_renewals',
       column: string,
     ) =>
       (await sql`SELECT * FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${userIdA} ORDER BY 1`.execute(t.app.db))
@@ -61,6 +64,8 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
       payments: await rows('payment_transactions', 'user_id'),
       redemptions: await rows('coupon_redemptions', 'user_id'),
       sessions: await rows('refresh_tokens', 'user_id'),
+      chat: await rows('chat_messages', 'user_id'),
+      renewals: await rows('contract_renewals', 'user_id'),
     });
   };
 
@@ -122,6 +127,17 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
           provider,
         },
       });
+    const chat = await app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/user/sendmsg',
+      headers: bearer(tokenA),
+      payload: { message: 'A picture', imageData: pngDataUrl() },
+    });
+    assert.equal(chat.statusCode, 201, chat.body);
+    const chatImage = JSON.parse(chat.json<{ results: Array<{ misc: string }> }>().results[0]!.misc) as {
+      imageData: string;
+    };
+
     const eft = await pay('eft', 'PAY-owner-eft');
     assert.equal(eft.statusCode, 201, eft.body);
     const card = await pay('card', 'PAY-owner-card');
@@ -145,6 +161,7 @@ describe(`contract suite (CONTRACT_SEED=${SEED})`, () => {
       eftReference: 'PAY-owner-eft',
       eftTransactionId: eft.json<{ result: { id: number } }>().result.id,
       cardTxRef: card.json<{ payment: { fields: Record<string, string> } }>().payment.fields.tx_ref!,
+      chatImageName: chatImage.imageData.split('/').pop()!,
     };
   });
   after(() => t.close());

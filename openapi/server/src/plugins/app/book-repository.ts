@@ -63,6 +63,10 @@ export interface BookRepository {
   ): Promise<void>;
   /** Merges `contract` into the records' stored contract details (e.g. the appendix's signing). */
   mergeContract(userId: number, pairId: string, contract: Record<string, unknown>): Promise<void>;
+  /** Any user's record by id (the admin console; services use findOwned). */
+  findById(id: number): Promise<BookRow | undefined>;
+  /** Merges `misc` into one record's misc (the admin console's status changes). */
+  mergeMisc(id: number, misc: Record<string, unknown>): Promise<void>;
 }
 
 const flag = (key: keyof BookMiscData) => sql<boolean>`coalesce((misc->>${key})::boolean, false)`;
@@ -235,6 +239,18 @@ export function createBookRepository(db: Kysely<Database>): BookRepository {
         .set({ contract: sql<string>`coalesce(contract, '{}'::jsonb) || ${JSON.stringify(contract)}::jsonb` })
         .where('user_id', '=', userId)
         .where('pair_id', '=', pairId)
+        .execute();
+    },
+
+    async findById(id) {
+      return db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async mergeMisc(id, misc) {
+      await db
+        .updateTable('books')
+        .set({ misc: sql<string>`misc || ${JSON.stringify(misc)}::jsonb` })
+        .where('id', '=', id)
         .execute();
     },
 

@@ -41,6 +41,16 @@ export interface CouponRepository {
   redeem(input: { couponId: number; userId: number; context: CouponContext; amount: number; at: Date }): Promise<void>;
   /** Creates the coupons whose codes do not exist yet (seeding); returns how many were created. */
   ensure(coupons: NewCoupon[]): Promise<number>;
+  /** Creates one coupon (code upper-cased); throws CouponCodeTakenError when the code exists. */
+  create(coupon: NewCoupon): Promise<CouponRow>;
+}
+
+/** Raised when a coupon with the code exists already (case-insensitively). */
+export class CouponCodeTakenError extends Error {
+  constructor(code: string) {
+    super(`A coupon with the code ${code.toUpperCase()} exists already`);
+    this.name = 'CouponCodeTakenError';
+  }
 }
 
 export function createCouponRepository(db: Kysely<Database>): CouponRepository {
@@ -102,6 +112,25 @@ export function createCouponRepository(db: Kysely<Database>): CouponRepository {
         created += 1;
       }
       return created;
+    },
+
+    async create(coupon) {
+      try {
+        return await db
+          .insertInto('coupons')
+          .values({
+            code: coupon.code.trim().toUpperCase(),
+            type: coupon.type,
+            amount: formatCents(toCents(coupon.amount)),
+            active: coupon.active ?? true,
+            expires_at: coupon.expiresAt ?? null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new CouponCodeTakenError(coupon.code);
+        throw err;
+      }
     },
   };
 }

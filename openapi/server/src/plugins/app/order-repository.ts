@@ -34,6 +34,10 @@ export interface OrderRepository {
   insertOrders(rows: NewOrderRow[]): Promise<void>;
   insertSalesSummaries(rows: Insertable<SalesSummariesTable>[]): Promise<void>;
   countByUser(userId: number): Promise<number>;
+  /** Every order line of a book, whoever's (the admin console recomputes the book's summary from them). */
+  linesOfBook(bookId: number): Promise<OrderRow[]>;
+  /** Creates or replaces the book's sales summary. */
+  saveSalesSummary(bookId: number, figures: Omit<Insertable<SalesSummariesTable>, 'book_id'>): Promise<void>;
 }
 
 const INSERT_BATCH = 500;
@@ -125,6 +129,18 @@ export function createOrderRepository(db: Kysely<Database>): OrderRepository {
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    async linesOfBook(bookId) {
+      return db.selectFrom('orders').selectAll().where('book_id', '=', bookId).orderBy('id').execute();
+    },
+
+    async saveSalesSummary(bookId, figures) {
+      await db
+        .insertInto('sales_summaries')
+        .values({ book_id: bookId, ...figures })
+        .onConflict((oc) => oc.column('book_id').doUpdateSet(figures))
+        .execute();
     },
   };
 }

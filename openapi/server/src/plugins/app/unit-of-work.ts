@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
+import { createAuditRepository, type AuditRepository } from './audit-repository.js';
 import { createBookRepository, type BookRepository } from './book-repository.js';
+import { createChatRepository, type ChatRepository } from './chat-repository.js';
 import { createCartRepository, type CartRepository } from './cart-repository.js';
 import { createContractRepository, type ContractRepository } from './contract-repository.js';
 import { createCouponRepository, type CouponRepository } from './coupon-repository.js';
@@ -42,6 +44,9 @@ export interface TransactionalRepositories {
   paymentNotifications: PaymentNotificationRepository;
   /** Chunked uploads; `lock` holds the row until the transaction ends. */
   uploads: UploadRepository;
+  chat: ChatRepository;
+  /** The admin console's trail: recorded in the transaction of the action. */
+  audit: AuditRepository;
 }
 
 /**
@@ -70,6 +75,8 @@ export function createUnitOfWork(db: Kysely<Database>): UnitOfWork {
           jobs: createJobRepository(tx),
           paymentNotifications: createPaymentNotificationRepository(tx),
           uploads: createUploadRepository(tx),
+          chat: createChatRepository(tx),
+          audit: createAuditRepository(tx),
         }),
       );
     },

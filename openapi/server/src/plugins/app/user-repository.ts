@@ -53,6 +53,32 @@ export interface UserRepository {
   updateMisc(id: number, misc: Record<string, unknown>): Promise<void>;
   /** Adds `deltaCents` (negative to debit) and answers the new balance in cents; the CHECK refuses < 0. */
   adjustBalance(id: number, deltaCents: number): Promise<number>;
+  /** Names and phone (the details modal); the updated row, undefined when the user does not exist. */
+  updateDetails(
+    id: number,
+    details: { name_first: string; name_last: string; phone_main: string | null },
+  ): Promise<UserRow | undefined>;
+  /** Stores an update request for admin review (user_confirmation 1); false when the user does not exist. */
+  submitChangeRequest(id: number, pending: Record<string, unknown>): Promise<boolean>;
+  /** Users with an update request waiting for review (user_confirmation 1), oldest account first. */
+  listPendingRequests(): Promise<UserRow[]>;
+  /**
+   * An admin approved the request: the changes are applied, the request stays in pending_changes
+   * for the user's review (admin_confirmation 1, user_confirmation 0); `userStatus` when it changes.
+   */
+  applyApprovedChanges(
+    id: number,
+    changes: { name_first: string; name_last: string; phone_main: string | null; misc: Record<string, unknown> },
+    userStatus?: number,
+  ): Promise<void>;
+  /** An admin denied the request: pending_changes null, user_confirmation 0. */
+  dropChangeRequest(id: number): Promise<void>;
+  /** The user accepted the applied changes (only while admin_confirmation is 1); false otherwise. */
+  acceptAppliedChanges(id: number): Promise<boolean>;
+  /** Sets user_status to `to` only while it is `from`; whether it changed. */
+  moveStatus(id: number, from: number, to: number): Promise<boolean>;
+  /** Replaces the e-mail address; throws EmailTakenError when another account has it. */
+  changeEmail(id: number, email: string): Promise<void>;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -180,6 +206,82 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
         .returning('balance')
         .executeTakeFirstOrThrow();
       return toCents(row.balance);
+    },
+
+    async updateDetails(id, details) {
+      return db.updateTable('users').set(details).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    async submitChangeRequest(id, pending) {
+      const result = await db
+        .updateTable('users')
+        .set({ pending_changes: JSON.stringify(pending), user_confirmation: 1 })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async listPendingRequests() {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('user_confirmation', '=', 1)
+        .where('pending_changes', 'is not', null)
+        .orderBy('id')
+        .execute();
+    },
+
+    async applyApprovedChanges(id, changes, userStatus) {
+      await db
+        .updateTable('users')
+        .set({
+          name_first: changes.name_first,
+          name_last: changes.name_last,
+          phone_main: changes.phone_main,
+          misc: JSON.stringify(changes.misc),
+          user_confirmation: 0,
+          admin_confirmation: 1,
+          ...(userStatus !== undefined && { user_status: userStatus }),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async dropChangeRequest(id) {
+      await db.updateTable('users').set({ pending_changes: null, user_confirmation: 0 }).where('id', '=', id).execute();
+    },
+
+    async acceptAppliedChanges(id) {
+      const result = await db
+        .updateTable('users')
+        // A newer request submitted meanwhile (user_confirmation 1) stays for its own review.
+        .set({
+          admin_confirmation: 0,
+          pending_changes: sql<string | null>`CASE WHEN user_confirmation = 1 THEN pending_changes ELSE NULL END`,
+        })
+        .where('id', '=', id)
+        .where('admin_confirmation', '=', 1)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async moveStatus(id, from, to) {
+      const result = await db
+        .updateTable('users')
+        .set({ user_status: to })
+        .where('id', '=', id)
+        .where('user_status', '=', from)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async changeEmail(id, email) {
+      try {
+        await db.updateTable('users').set({ email: email.trim() }).where('id', '=', id).execute();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new EmailTakenError(email);
+        throw err;
+      }
     },
   };
 }

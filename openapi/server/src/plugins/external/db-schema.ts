@@ -58,8 +58,10 @@ export interface StoredMailAttachment {
 export interface VerificationTokensTable {
   id: string;
   user_id: number;
-  purpose: 'verify' | 'reset';
+  purpose: 'verify' | 'reset' | 'email-change';
   token_hash: string;
+  /** Migration 012: the address an 'email-change' link confirms (null for the other purposes). */
+  new_email: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   created_at: ColumnType<Date, Date | undefined, never>;
@@ -277,7 +279,8 @@ export interface PaymentTransactionsTable {
   completed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export type LedgerEntryType = 'welcome credit' | 'opening balance' | 'coupon' | 'top-up' | 'payment' | 'royalty payout';
+export type LedgerEntryType =
+  'welcome credit' | 'opening balance' | 'coupon' | 'top-up' | 'payment' | 'royalty payout' | 'admin credit';
 
 export interface LedgerEntriesTable {
   id: Generated<number>;
@@ -343,6 +346,44 @@ export interface ContractDocumentsTable {
   pdf: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
   signed_at: Timestamp;
   appendix_signed_at: NullableTimestamp;
+  /** Migration 012: set when a re-signed contract replaced this one (kept as it was signed). */
+  superseded_at: NullableTimestamp;
+}
+
+/** One upload whose contract must be re-signed after an approved update request (migration 012). */
+export interface ContractRenewalsTable {
+  id: Generated<number>;
+  user_id: number;
+  pair_id: string;
+  requested_at: Timestamp;
+  resigned_at: NullableTimestamp;
+  document_id: number | null;
+}
+
+export type ChatSource = 'user' | 'admin' | 'system';
+
+/** A message of a user's support chat (migration 012). */
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  source: ChatSource;
+  message: string;
+  /** Server-chosen file name of an attached image (file store), or null. */
+  image_name: string | null;
+  /** The admin who wrote an `admin` message. */
+  author: string | null;
+  created_at: Timestamp;
+}
+
+/** One action of the admin console (migration 012). */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  actor: string;
+  action: string;
+  user_id: number | null;
+  target: string | null;
+  details: Json<Record<string, unknown>>;
+  created_at: Timestamp;
 }
 
 export type UploadKind = 'book' | 'cover';
@@ -381,6 +422,9 @@ export interface StoredPreflight {
 export type UploadRow = Selectable<UploadsTable>;
 
 export interface Database {
+  chat_messages: ChatMessagesTable;
+  contract_renewals: ContractRenewalsTable;
+  admin_audit: AdminAuditTable;
   uploads: UploadsTable;
   user_signatures: UserSignaturesTable;
   contract_documents: ContractDocumentsTable;
@@ -427,3 +471,6 @@ export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type ContractDocumentRow = Selectable<ContractDocumentsTable>;
 export type PaymentNotificationRow = Selectable<PaymentNotificationsTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;
+export type ContractRenewalRow = Selectable<ContractRenewalsTable>;
+export type AdminAuditRow = Selectable<AdminAuditTable>;

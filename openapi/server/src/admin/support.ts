@@ -1,0 +1,172 @@
+import { formatCents } from '@pod/shared-contracts/money';
+import { CouponCodeTakenError } from '../plugins/app/coupon-repository.js';
+import type { AdminAuditRow, ChatMessageRow, CouponRow } from '../plugins/external/db-schema.js';
+import { AdminError, adminRepositories, audited, findUser, type AdminContext } from './context.js';
+import { countArgument, randArgument } from './library.js';
+
+/** Push notifications are not built (the spec's subscription goes to a third-party service not set up here). */
+export const NO_PUSH_SERVICE_MESSAGE =
+  'No push service is configured: the portal stores no push subscriptions and sends no notifications yet.';
+
+const MAX_CHAT_REPLY = 4000;
+
+export interface ChatLine {
+  id: number;
+  at: string;
+  source: string;
+  author: string | null;
+  message: string;
+  image: string | null;
+}
+
+const chatLine = (row: ChatMessageRow): ChatLine => ({
+  id: row.id,
+  at: row.created_at.toISOString(),
+  source: row.source,
+  author: row.author,
+  message: row.message,
+  image: row.image_name,
+});
+
+/** The chat, the balance, coupons, push and the audit trail. */
+export function createSupportCommands(context: AdminContext) {
+  return {
+    /** A user's chat, oldest first (the newest `limit` messages). Reading a private chat is audited too. */
+    async showChat(who: string, limit = '50'): Promise<ChatLine[]> {
+      const count = countArgument(limit, '--limit', 1, 1000);
+      return audited(context, async (repos) => {
+        const user = await findUser(repos, who);
+        const rows = await repos.chat.listByUser(user.id, count);
+        return {
+          result: rows.map(chatLine),
+          note: { action: 'chat.show', userId: user.id, details: { count: rows.length } },
+        };
+      });
+    },
+
+    /** Answers in the user's chat as the support team (source `admin`, the console's actor as author). */
+    async replyChat(who: string, message: string): Promise<ChatLine> {
+      const text = message.trim();
+      if (text === '' || text.length > MAX_CHAT_REPLY) {
+        throw new AdminError(`The reply must be 1 to ${MAX_CHAT_REPLY} characters`);
+      }
+      return audited(context, async (repos) => {
+        const user = await findUser(repos, who);
+        const row = await repos.chat.add({
+          userId: user.id,
+          source: 'admin',
+          message: text,
+          author: context.actor,
+          at: context.now(),
+        });
+        return {
+          result: chatLine(row),
+          note: {
+            action: 'chat.reply',
+            userId: user.id,
+            target: `message ${row.id}`,
+            details: { length: text.length },
+          },
+        };
+      });
+    },
+
+    /** Credits the balance (a ledger row of type 'admin credit', so balance and ledger agree). */
+    async creditBalance(
+      who: string,
+      amount: string | undefined,
+      reason = '',
+    ): Promise<{ userId: number; balance: string }> {
+      const rand = randArgument(amount, 'The amount');
+      const reference = reason.trim().slice(0, 64) || 'Admin credit';
+      return audited(context, async (repos) => {
+        const user = await findUser(repos, who);
+        const cents = Math.round(rand * 100);
+        await repos.users.lockBalance(user.id);
+        const balanceAfter = await repos.users.adjustBalance(user.id, cents);
+        await repos.payments.record({
+          userId: user.id,
+          type: 'admin credit',
+          reference,
+          amountCents: cents,
+          balanceAfterCents: balanceAfter,
+          at: context.now(),
+        });
+        return {
+          result: { userId: user.id, balance: formatCents(balanceAfter) },
+          note: {
+            action: 'balance.credit',
+            userId: user.id,
+            details: { amount: formatCents(cents), reference, balanceAfter: formatCents(balanceAfter) },
+          },
+        };
+      });
+    },
+
+    /** A coupon every account may use once: `value` (rand off) or `percentage` (1 to 100). */
+    async createCoupon(
+      code: string | undefined,
+      type: string | undefined,
+      amount: string | undefined,
+      expires?: string,
+    ) {
+      const couponCode = (code ?? '').trim().toUpperCase();
+      if (!/^[A-Z0-9_-]{3,32}$/.test(couponCode)) {
+        throw new AdminError('The code must be 3 to 32 letters, digits, - or _');
+      }
+      if (type !== 'value' && type !== 'percentage') throw new AdminError('--type must be value or percentage');
+      const value = randArgument(amount, '--amount');
+      if (type === 'percentage' && value > 100) throw new AdminError('A percentage coupon takes at most 100');
+      const expiresAt = expires ? new Date(expires) : null;
+      if (expiresAt && Number.isNaN(expiresAt.getTime()))
+        throw new AdminError(`--expires must be a date, got ${expires}`);
+      return audited(context, async (repos) => {
+        let coupon: CouponRow;
+        try {
+          coupon = await repos.coupons.create({ code: couponCode, type, amount: value, expiresAt });
+        } catch (err) {
+          if (err instanceof CouponCodeTakenError) throw new AdminError(err.message);
+          throw err;
+        }
+        return {
+          result: {
+            id: coupon.id,
+            code: coupon.code,
+            type: coupon.type,
+            amount: coupon.amount,
+            expiresAt: coupon.expires_at,
+          },
+          note: {
+            action: 'coupon.create',
+            target: `coupon ${coupon.code}`,
+            details: { type, amount: coupon.amount, expiresAt: expiresAt?.toISOString() ?? null },
+          },
+        };
+      });
+    },
+
+    /** Recorded, then refused: there is no push service to send through. */
+    async pushTest(who: string): Promise<never> {
+      await audited(context, async (repos) => {
+        const user = await findUser(repos, who);
+        return {
+          result: undefined,
+          note: {
+            action: 'push.test',
+            userId: user.id,
+            details: { delivered: false, reason: 'no push service configured' },
+          },
+        };
+      });
+      throw new AdminError(NO_PUSH_SERVICE_MESSAGE);
+    },
+
+    /** The trail, newest first (reading it is not itself recorded). */
+    async listAudit(limit = '50', who?: string): Promise<AdminAuditRow[]> {
+      const count = countArgument(limit, '--limit', 1, 1000);
+      const repos = adminRepositories(context.db);
+      const userId = who ? (await findUser(repos, who)).id : undefined;
+      return repos.audit.list({ limit: count, ...(userId !== undefined && { userId }) });
+    },
+  };
+}
