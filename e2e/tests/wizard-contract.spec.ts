@@ -14,8 +14,8 @@ import { expectNoA11yViolations } from './support/a11y';
 // The new-book wizard after the quote (new-book-wizard.md, publisher-info to upload-assets):
 // publisher and bank details, the contract signed with pads drawn by the mouse and e-mailed
 // through the outbox, the metadata and the cover requirements; then the library's 'Continue
-// Upload Process' of the signed book resumes at upload-type. The upload stage itself is the
-// files issue's (a placeholder today), so the stages after it are covered by component tests.
+// Upload Process' of the signed book resumes at upload-type. The upload stage and the stages
+// after it are wizard-uploads.spec.ts's.
 
 const TITLE = 'Signed In Cape Town';
 

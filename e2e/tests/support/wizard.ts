@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createActiveAccount, newAccount, signIn, type NewAccount } from './accounts';
+import { signaturePng } from './files';
 
 // The new-book wizard's steps as an author takes them, shared by the wizard journeys.
 
@@ -99,4 +100,94 @@ export async function signContract(page: Page) {
   await drawOn(page, 'Initials');
   await page.getByRole('button', { name: /^(Continue|Next)$/ }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/new-book/contract');
+}
+
+/** The A5 paperback the upload journeys submit: its trim size and page count. */
+export const UPLOAD_BOOK = { pages: 24, widthMm: 148, heightMm: 210 } as const;
+
+/**
+ * A local A5 print book quoted and signed through the API (POST /user/getquote and
+ * /user/uploadsignature as the wizard sends them), so a journey about the later stages starts
+ * at the library's resume link instead of walking every earlier screen again. Answers the
+ * local book id.
+ */
+export async function signedPrintBookThroughApi(
+  request: APIRequestContext,
+  account: NewAccount,
+  title: string,
+): Promise<number> {
+  const login = await request.post('/api/v1/authO/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(login.status(), `POST /api/v1/authO/login: ${await login.text()}`).toBe(200);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const quote = await request.post('/api/v1/user/getquote', {
+    headers,
+    data: {
+      book_title: title,
+      no_of_pages: UPLOAD_BOOK.pages,
+      format_type: 'print',
+      is_local: true,
+      l_paper_type_id: 1,
+      l_cover_type_id: 1,
+      local_price: 180,
+      international_price: null,
+      is_international: false,
+      i_paper_type_id: null,
+      i_cover_type_id: null,
+      gender: null,
+      nationality: null,
+      isbn_is_required: true,
+      barcode_is_required: false,
+      isbn: '',
+      spine_id: 105,
+      genre: 1,
+      heavy_graphics: false,
+      heavyGraphics: false,
+      voiceover_id: null,
+      spot_uv: false,
+      duplex_needed: false,
+      soft_touch_matt_lamination: false,
+      spiral_bound: false,
+      i_duplex_covered: false,
+      perforation: false,
+      recording_needed: false,
+      finish: 'Matt',
+      bind: 'Perfect Bound',
+      height: UPLOAD_BOOK.heightMm,
+      width: UPLOAD_BOOK.widthMm,
+    },
+  });
+  expect(quote.status(), `POST /api/v1/user/getquote: ${await quote.text()}`).toBe(200);
+  const { localBookId } = (await quote.json()) as { localBookId: number };
+  const signed = await request.post('/api/v1/user/uploadsignature', {
+    headers,
+    data: {
+      local_bookId: localBookId,
+      international_bookId: null,
+      filedata: signaturePng(),
+      initial_base64: signaturePng(),
+      signed_place: 'Cape Town, South Africa',
+      print_name: `${account.firstName} ${account.lastName}`,
+      authors: `${account.firstName} ${account.lastName}`,
+      contributors: [],
+      is_self_publisher: true,
+      publish_name: `${account.firstName} ${account.lastName}`,
+      reg_id_no: '2024/123456/07',
+      physical_address: '12 Long Street, Cape Town',
+      postal_address: '12 Long Street, Cape Town',
+      telephone: '+27821234567',
+      email: account.email,
+      contact_person: `${account.firstName} ${account.lastName}`,
+      bank_name: 'Capitec Bank Limited',
+      brance_code: '470010',
+      branch_name: 'Cape Town',
+      account_name: `${account.firstName} ${account.lastName}`,
+      account_type: 'Savings',
+      account_number: '1234567890',
+    },
+  });
+  expect(signed.status(), `POST /api/v1/user/uploadsignature: ${await signed.text()}`).toBe(200);
+  return localBookId;
 }

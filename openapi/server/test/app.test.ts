@@ -52,19 +52,11 @@ describe('app', () => {
     assert.equal(typeof body.message, 'string');
   });
 
-  it('answers 501 for an operation of the spec without implementation', async () => {
-    const user = await registerUser(t.app);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/printproof?local_bookId=1',
-      headers: bearer(user.accessToken),
-    });
-    assert.equal(response.statusCode, 501);
-    assert.deepEqual(response.json(), {
-      statusCode: 501,
-      error: 'Not Implemented',
-      message: 'GET /user/printproof (getPrintProof) is not implemented yet in this version of the reference API',
-    });
+  it('implements every operation of the spec: none is left to the 501 handler', async () => {
+    const operations = listOperations(await loadSpecification(specPath));
+    const implemented = new Set(Object.keys(createServiceHandlers(t.app, t.app.config)));
+    const missing = operations.map((op) => op.operationId).filter((id) => !implemented.has(id));
+    assert.deepEqual(missing, []);
   });
 
   it("routes the loaders' trailing-slash form of a path like the path itself", async () => {
@@ -90,48 +82,20 @@ describe('app', () => {
     );
   });
 
-  it('answers 501 through the real routes for every unimplemented operation without a request body', async () => {
-    type Parameter = {
-      $ref?: string;
-      name?: string;
-      in?: string;
-      required?: boolean;
-      schema?: { type?: string; enum?: unknown[] };
-    };
-    const document = (await loadSpecification(specPath)) as {
-      paths: Record<string, Record<string, { requestBody?: unknown; parameters?: Parameter[] }>>;
-      components: { parameters?: Record<string, Parameter> };
-    };
-    const resolve = (p: Parameter): Parameter =>
-      p.$ref ? (document.components.parameters?.[p.$ref.split('/').pop() ?? ''] ?? p) : p;
-    const sample = (p: Parameter) => String(p.schema?.enum?.[0] ?? (p.schema?.type === 'string' ? 'x' : 1));
-
-    const implemented = new Set(Object.keys(createServiceHandlers(t.app, t.app.config)));
-    const user = await registerUser(t.app);
-    let checked = 0;
-    for (const operation of listOperations(document)) {
-      const spec = document.paths[operation.path]?.[operation.method.toLowerCase()];
-      if (implemented.has(operation.operationId) || !spec || spec.requestBody) continue;
-      const parameters = [...(spec.parameters ?? [])].map(resolve);
-      const url = operation.path.replace(/{(\w+)}/g, (_m, name: string) =>
-        sample(parameters.find((p) => p.in === 'path' && p.name === name) ?? {}),
-      );
-      const query = new URLSearchParams(
-        parameters
-          .filter((p) => p.in === 'query' && p.required)
-          .map((p): [string, string] => [p.name ?? '', sample(p)]),
-      );
-      const response = await t.app.inject({
-        method: operation.method as 'GET',
-        url: `/api/v1${url}${query.size > 0 ? `?${query}` : ''}`,
-        headers: bearer(user.accessToken),
-      });
-      assert.equal(response.statusCode, 501, `${operation.method} ${url}: ${response.body}`);
-      assert.equal(response.json().message, notImplementedMessage(operation));
-      checked += 1;
-    }
-    // Fewer remain as issues land; the loop must still have exercised the 501 path.
-    assert.ok(checked > 0, `only ${checked} operations checked`);
+  it('makes an operation without implementation answer the 501 Problem naming it', async () => {
+    // Every operation is implemented today; an operation added to portal.yaml before its
+    // handler gets this handler (and through the glue, this answer).
+    const operations = listOperations(await loadSpecification(specPath));
+    const handlers = withNotImplemented({}, operations);
+    const printProof = operations.find((op) => op.operationId === 'getPrintProof');
+    assert.ok(printProof);
+    await assert.rejects(
+      Promise.resolve(handlers.getPrintProof!({} as never, {} as never)),
+      (error: { statusCode?: number; message?: string }) =>
+        error.statusCode === 501 &&
+        error.message ===
+          'GET /user/printproof (getPrintProof) is not implemented yet in this version of the reference API',
+    );
   });
 
   it('answers 401 Problem without a bearer token', async () => {

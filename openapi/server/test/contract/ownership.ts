@@ -200,28 +200,6 @@ export const OWNERSHIP: Record<string, OwnershipCase> = {
   getCoverTemplate: { request: (a) => json('GET', `/user/covertemplate${pairQuery(a)}&type=pdf`), expect: [404] },
   getPrintProof: { request: (a) => json('GET', `/user/printproof${pairQuery(a)}`), expect: [404] },
   uploadBook: { request: (a) => json('POST', '/user/uploadbook', uploadBody(a)), expect: [404] },
-  preflightBook: {
-    request: (a) => json('POST', '/user/preflight', { ...uploadBody(a), book: 'a.pdf' }),
-    expect: [404],
-  },
-  getCoverSpec: {
-    request: (a) =>
-      json('GET', `/user/coverspec?local_bookId=${a.localBookId}&international_bookId=${a.internationalBookId}`),
-    expect: [404],
-  },
-  getCoverTemplate: {
-    request: (a) =>
-      json(
-        'GET',
-        `/user/covertemplate?local_bookId=${a.localBookId}&international_bookId=${a.internationalBookId}&type=pdf`,
-      ),
-    expect: [404],
-  },
-  getPrintProof: {
-    request: (a) =>
-      json('GET', `/user/printproof?local_bookId=${a.localBookId}&international_bookId=${a.internationalBookId}`),
-    expect: [404],
-  },
   getChatImage: { request: (a) => json('GET', `/chat/user/image/${a.chatImageName}`), expect: [404] },
   uploadBookEbook: { request: (a) => json('POST', '/user/uploadbookebook', uploadBody(a)), expect: [404] },
   uploadBookAudio: { request: (a) => json('POST', '/user/uploadbookaudio', uploadBody(a)), expect: [404] },
