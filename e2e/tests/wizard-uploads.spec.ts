@@ -179,6 +179,11 @@ test('a print book uploaded with visible progress and a cover template, through 
   const viewer = page.getByRole('dialog', { name: new RegExp(title) });
   await expect(viewer.getByText(`Page 1 of ${UPLOAD_BOOK.pages}`)).toBeVisible();
   await viewer.getByRole('button', { name: 'Close' }).click();
+  // The print-ready proof: the cover as it will be printed, then the book's pages.
+  await page.getByRole('button', { name: 'View print proof' }).click();
+  const proof = page.getByRole('dialog', { name: `Print proof: ${title}` });
+  await expect(proof.getByText(`Page 1 of ${UPLOAD_BOOK.pages + 1}`)).toBeVisible();
+  await proof.getByRole('button', { name: 'Close' }).click();
   const link = page.getByRole('link', { name: /^Download Book \(/ });
   const downloaded = await request.get((await link.getAttribute('href'))!);
   expect(downloaded.status()).toBe(200);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, PdfViewer, Spinner, type Book, type PdfRenderer } from '@pod/shared-contracts';
 import { fetchFileBytes, fileSizeLabel, inlineLink } from '../../lib/file-links';
+import { getPrintProof } from './api/get-print-proof';
 import { viewSignedContract } from './api/view-signed-contract';
 import { BookActions } from './book-actions';
 import { bookPair, canViewContract, parseBookMisc, slug, sortFiles, type Region } from './book-model';
-import { BOOK_MESSAGES } from './messages';
+import { BOOK_MESSAGES, BOOK_ROUTE_MESSAGES } from './messages';
 import styles from './books.module.css';
 
 interface BookDetailsTabProps {
@@ -28,7 +29,7 @@ interface BookDetailsTabProps {
 export function BookDetailsTab({ book, info, loading, region, onDeleted, pdfRenderer }: BookDetailsTabProps) {
   const misc = parseBookMisc(book.misc);
   const files = sortFiles(info?.files);
-  const [viewer, setViewer] = useState<'contract' | 'book' | null>(null);
+  const [viewer, setViewer] = useState<'contract' | 'book' | 'proof' | null>(null);
   const bookPdf = files.bookPdf;
 
   return (
@@ -42,6 +43,11 @@ export function BookDetailsTab({ book, info, loading, region, onDeleted, pdfRend
         {bookPdf ? (
           <Button variant="secondary" onClick={() => setViewer('book')}>
             View book
+          </Button>
+        ) : null}
+        {book.format_type === 'print' && files.hasProof ? (
+          <Button variant="secondary" onClick={() => setViewer('proof')}>
+            View print proof
           </Button>
         ) : null}
       </div>
@@ -104,6 +110,15 @@ export function BookDetailsTab({ book, info, loading, region, onDeleted, pdfRend
         title={book.book_title}
         fileName={bookPdf?.filename ?? `${slug(book.book_title)}.pdf`}
         load={() => fetchFileBytes(inlineLink(bookPdf?.url ?? ''))}
+        onClose={() => setViewer(null)}
+        renderer={pdfRenderer}
+      />
+      <PdfViewer
+        open={viewer === 'proof' && files.hasProof}
+        title={`Print proof: ${book.book_title}`}
+        fileName={`print-proof-${slug(book.book_title)}.pdf`}
+        load={() => getPrintProof(bookPair(book, region))}
+        errorMessage={BOOK_ROUTE_MESSAGES.proofFailure}
         onClose={() => setViewer(null)}
         renderer={pdfRenderer}
       />

@@ -109,15 +109,20 @@ export interface SortedFiles {
   audio: BookFile[];
   /** The book's PDF for the book viewer (an EPUB, DOCX or InDesign file is only downloaded). */
   bookPdf: BookFile | null;
+  /** A cover PDF and a book PDF were accepted: the print proof (GET /user/printproof) can be made. */
+  hasProof: boolean;
 }
 
 export function sortFiles(files: readonly BookFile[] | undefined): SortedFiles {
   const own = (files ?? []).filter((file) => !file.contract);
+  const bookPdf = own.find((file) => file.kind === 'book' && file.contentType === 'application/pdf') ?? null;
+  const coverPdf = own.find((file) => file.kind === 'cover' && file.contentType === 'application/pdf') ?? null;
   return {
     downloads: own,
     thumbnail: own.find((file) => file.kind === 'thumbnail') ?? null,
     audio: own.filter((file) => file.kind === 'audio'),
-    bookPdf: own.find((file) => file.kind === 'book' && file.contentType === 'application/pdf') ?? null,
+    bookPdf,
+    hasProof: bookPdf !== null && coverPdf !== null,
   };
 }
 

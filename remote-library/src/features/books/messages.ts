@@ -14,4 +14,6 @@ export const BOOK_MESSAGES = {
 export const BOOK_ROUTE_MESSAGES = {
   notInLibrary: 'This book is not in your library.',
   backToBooks: 'Back to books',
+  /** The print proof (GET /user/printproof) could not be built or fetched. */
+  proofFailure: 'The print proof could not be made just now. Please try again later.',
 } as const;

@@ -99,6 +99,14 @@ describe('the book model', () => {
     const files = sortFiles([bookFile('book.epub', 'Book', 'book'), bookFile('cover.pdf', 'Cover', 'cover')]);
     expect(files.bookPdf).toBeNull();
     expect(files.thumbnail).toBeNull();
-    expect(sortFiles(undefined)).toEqual({ downloads: [], thumbnail: null, audio: [], bookPdf: null });
+    expect(files.hasProof).toBe(false);
+    expect(sortFiles(undefined)).toEqual({ downloads: [], thumbnail: null, audio: [], bookPdf: null, hasProof: false });
+  });
+
+  it('offers the print proof once a cover PDF and a book PDF are both there', () => {
+    expect(sortFiles([bookFile('book.pdf', 'Book', 'book'), bookFile('cover.pdf', 'Cover', 'cover')]).hasProof).toBe(
+      true,
+    );
+    expect(sortFiles([bookFile('book.pdf', 'Book', 'book')]).hasProof).toBe(false);
   });
 });

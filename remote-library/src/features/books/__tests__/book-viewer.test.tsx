@@ -93,4 +93,54 @@ describe('the book viewer', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong while opening this file.');
     expect(given).toEqual([]);
   });
+
+  it('shows the print proof of a print book with an accepted cover and book PDF', async () => {
+    const proof = new TextEncoder().encode('%PDF-1.7 the proof');
+    calls = installFakeFetch((request) =>
+      request.path === '/user/printproof'
+        ? { status: 200, bytes: proof, headers: { 'Content-Type': 'application/pdf' } }
+        : { status: 404 },
+    );
+    const { renderer, given } = fakeRenderer();
+    const user = renderTab(
+      [bookFile('zulu-nights.pdf', 'Book', 'book'), bookFile('cover.pdf', 'Cover', 'cover')],
+      renderer,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'View print proof' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Print proof: Zulu Nights' });
+    expect(await within(dialog).findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(given).toEqual(['%PDF-1.7 the proof']);
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/user/printproof', query: { local_bookId: '11' } }),
+    ]);
+    expect(within(dialog).getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'download',
+      'print-proof-zulu-nights.pdf',
+    );
+  });
+
+  it('offers no print proof before a cover is accepted', async () => {
+    const { renderer } = fakeRenderer();
+    renderTab([bookFile('zulu-nights.pdf', 'Book', 'book')], renderer);
+    expect(screen.queryByRole('button', { name: 'View print proof' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the print proof cannot be made', async () => {
+    calls = installFakeFetch(() => ({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'No accepted cover' },
+    }));
+    const { renderer } = fakeRenderer();
+    const user = renderTab(
+      [bookFile('zulu-nights.pdf', 'Book', 'book'), bookFile('cover.pdf', 'Cover', 'cover')],
+      renderer,
+    );
+    await user.click(screen.getByRole('button', { name: 'View print proof' }));
+    const dialog = screen.getByRole('dialog', { name: 'Print proof: Zulu Nights' });
+    expect(
+      await within(dialog).findByText('The print proof could not be made just now. Please try again later.'),
+    ).toBeInTheDocument();
+  });
 });
