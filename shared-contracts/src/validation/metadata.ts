@@ -135,6 +135,26 @@ export const BookMetadata = object({
 export type BookMetadata = Infer<typeof BookMetadata>;
 
 /** The metadata fields in the order the screen shows them: the first failing one takes the focus. */
+/**
+ * The Additional Details that are plain texts (everything but the keywords and contributors
+ * lists, plus the genre's BISAC code): the wizard's draft keys and the server's stored fields.
+ */
+export const METADATA_TEXT_FIELDS = [
+  'subtitle',
+  'author',
+  'publicationDate',
+  'onSaleDate',
+  'language',
+  'bisacCode',
+  'shortDescription',
+  'longDescription',
+  'mainDescription',
+  'copyrightHolder',
+  'copyrightDate',
+  'recommendedAudience',
+  'indicatedAudienceWarning',
+] as const;
+
 export const METADATA_FIELD_ORDER = [
   'subtitle',
   'author',

@@ -1,4 +1,4 @@
-import type { Contributor } from '@pod/shared-contracts';
+import { METADATA_TEXT_FIELDS, type Contributor } from '@pod/shared-contracts';
 import { readDraft, writeDraft } from '../../lib/draft-storage';
 
 /**
@@ -7,21 +7,7 @@ import { readDraft, writeDraft } from '../../lib/draft-storage';
  * page 1 and the print author asked here are the one author of the book, the contributors of
  * page 1 are continued here, and the BISAC code is the genre's (README, Decisions).
  */
-export const METADATA_TEXT_FIELDS = [
-  'subtitle',
-  'author',
-  'publicationDate',
-  'onSaleDate',
-  'language',
-  'bisacCode',
-  'shortDescription',
-  'longDescription',
-  'mainDescription',
-  'copyrightHolder',
-  'copyrightDate',
-  'recommendedAudience',
-  'indicatedAudienceWarning',
-] as const;
+export { METADATA_TEXT_FIELDS };
 
 type MetadataTextField = (typeof METADATA_TEXT_FIELDS)[number];
 

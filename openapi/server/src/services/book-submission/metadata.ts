@@ -1,4 +1,10 @@
-import { BookMetadata, METADATA_FIELD_ORDER, validateForm, type FormErrors } from '@pod/shared-contracts/validation';
+import {
+  BookMetadata,
+  METADATA_FIELD_ORDER,
+  METADATA_TEXT_FIELDS,
+  validateForm,
+  type FormErrors,
+} from '@pod/shared-contracts/validation';
 import { HttpProblem } from '../../errors.js';
 import type { FormatType } from '../../plugins/external/db-schema.js';
 import type { RequestBody } from '../types.js';
@@ -24,22 +30,6 @@ export interface StoredMetadata {
   indicatedAudienceWarning: string | null;
 }
 
-const TEXT_FIELDS = [
-  'subtitle',
-  'author',
-  'publicationDate',
-  'onSaleDate',
-  'language',
-  'bisacCode',
-  'shortDescription',
-  'longDescription',
-  'mainDescription',
-  'copyrightHolder',
-  'copyrightDate',
-  'recommendedAudience',
-  'indicatedAudienceWarning',
-] as const;
-
 /** The first message of a field's errors (a list's first failing entry for contributors). */
 function firstMessage(errors: FormErrors[string] | undefined): string | undefined {
   if (errors === undefined) return undefined;
@@ -60,7 +50,7 @@ function firstMessage(errors: FormErrors[string] | undefined): string | undefine
 export function checkedMetadata(format: FormatType, body: Body): StoredMetadata {
   // The form leaves an emptied field undefined: null becomes undefined for the struct.
   const form: Record<string, unknown> = { bookFormat: format };
-  for (const field of TEXT_FIELDS) form[field] = body[field] ?? undefined;
+  for (const field of METADATA_TEXT_FIELDS) form[field] = body[field] ?? undefined;
   form.contributors = body.contributors ?? [];
   form.keywords = body.keywords ?? [];
   const errors = validateForm(BookMetadata, form);
@@ -72,7 +62,7 @@ export function checkedMetadata(format: FormatType, body: Body): StoredMetadata 
   }
 
   const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
-  const stored = Object.fromEntries(TEXT_FIELDS.map((field) => [field, text(body[field])])) as Omit<
+  const stored = Object.fromEntries(METADATA_TEXT_FIELDS.map((field) => [field, text(body[field])])) as Omit<
     StoredMetadata,
     'contributors' | 'keywords'
   >;
