@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageNotFound, PlaceholderScreen, reportLoadedVersion } from '@pod/shared-contracts';
+import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
 import { ActivateAccountInfoScreen } from './routes/activate-account-info';
 import { ForgotPasswordScreen } from './routes/forgot-password';
 import { LoginScreen } from './routes/login';
@@ -9,12 +9,18 @@ import { RegisterWelcomeScreen } from './routes/register-welcome';
 import { RegisterYourDetailsScreen } from './routes/register-your-details';
 import { ResetPasswordScreen } from './routes/reset-password';
 import { VerifyScreen } from './routes/verify';
+import { ProfileScreen } from './routes/profile';
+import { UpdateUsersScreen } from './routes/update-users';
+import { ChangePasswordScreen } from './routes/change-password';
+import { UpdateEmailScreen } from './routes/update-email';
+import { ProfileConfirmationScreen } from './routes/profile-confirmation';
+import { RenewalScreen } from './routes/renewal';
+import { ResignContractScreen } from './routes/resign-contract';
+import { SupportScreen } from './routes/support';
 import { APP_VERSION } from './app-version';
 
 // Which build is on screen, for the QA pins badge (never shown to customers).
 reportLoadedVersion('remote_account', APP_VERSION);
-
-const RENEWAL_HEADING = 'There were changes to your contract for books';
 
 /**
  * remote_account's exposed `./App`: sign-in, registration, verification, passwords,
@@ -36,17 +42,14 @@ export default function App() {
       <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
       <Route path="/reset-password" element={<ResetPasswordScreen />} />
       <Route path="/activate-account-info" element={<ActivateAccountInfoScreen />} />
-      <Route path="/profile" element={<PlaceholderScreen title="Profile" />} />
-      <Route path="/profile/update-users" element={<PlaceholderScreen title="Update Request" />} />
-      <Route path="/profile/change-password" element={<PlaceholderScreen title="Change password" />} />
-      <Route path="/profile/update-email" element={<PlaceholderScreen title="Update email" />} />
-      <Route path="/profile-confirmation" element={<PlaceholderScreen title="Profile confirmation" />} />
-      <Route path="/renewal" element={<PlaceholderScreen title="Renewal" heading={RENEWAL_HEADING} />} />
-      <Route
-        path="/resign-contract"
-        element={<PlaceholderScreen title="Re-sign contract" heading={RENEWAL_HEADING} />}
-      />
-      <Route path="/support" element={<PlaceholderScreen title="Support" />} />
+      <Route path="/profile" element={<ProfileScreen />} />
+      <Route path="/profile/update-users" element={<UpdateUsersScreen />} />
+      <Route path="/profile/change-password" element={<ChangePasswordScreen />} />
+      <Route path="/profile/update-email" element={<UpdateEmailScreen />} />
+      <Route path="/profile-confirmation" element={<ProfileConfirmationScreen />} />
+      <Route path="/renewal" element={<RenewalScreen />} />
+      <Route path="/resign-contract" element={<ResignContractScreen />} />
+      <Route path="/support" element={<SupportScreen />} />
       <Route path="*" element={<PageNotFound />} />
     </Routes>
   );
