@@ -230,9 +230,9 @@ export interface paths {
          *     `email`, else `username`, phone: all required), then the local or the international
          *     bank set per `isInternational` (local: one of the 14 banks, branch code and account
          *     number 4 to 30 digits or spaces, branch and holder names, Cheque or Savings;
-         *     international: bank address, IBAN 4 to 34, swift code required; holder, account number
-         *     and PayPal checked when given), then the publisher (every field required). A single
-         *     blank space counts as empty. 400 `VALIDATION` with the first failing field's message.
+         *     international: bank address, IBAN 4 to 34, swift code required; holder, account type
+         *     (Cheque or Savings), account number and PayPal checked when given), then the publisher
+         *     (every field required). A single blank space counts as empty. 400 `VALIDATION` with the first failing field's message.
          *     Stored normalised: values trimmed, `contact_name` folded into `contact_person`, only the
          *     chosen bank set kept. Success is `statusCode` 200 with 'Your request has been
          *     successfully submitted.'.

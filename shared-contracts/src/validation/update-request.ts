@@ -78,6 +78,14 @@ function oneOf(allowed: readonly string[], message: string): Struct<string, null
   );
 }
 
+/** Absent or blank, else one of `allowed` (trimmed), else `message`. */
+function oneOfIfPresent(allowed: readonly string[], message: string): Struct<string, null> {
+  return define<string>('oneOfIfPresent', (value) => {
+    if (value === undefined || value === null || isBlank(value)) return true;
+    return typeof value === 'string' && allowed.includes(value.trim()) ? true : message;
+  });
+}
+
 /** The person section: first name, last name, e-mail (the Username field) and phone, all required. */
 export const UpdateRequestPerson = looseObject({
   name_first: requiredMatching(M.firstName, UPDATE_NAME_PATTERN, M.firstName),
@@ -115,6 +123,7 @@ export const UpdateRequestInternationalBank = looseObject({
   international_iban_number: requiredMatching(M.ibanRequired, UPDATE_IBAN_PATTERN, M.ibanInvalid),
   international_swift_code: requiredMatching(M.swiftRequired, UPDATE_SWIFT_PATTERN, M.swiftInvalid),
   account_name: ifPresent(UPDATE_NAME_TEXT_PATTERN, M.accountNameInvalid),
+  account_type: oneOfIfPresent(ACCOUNT_TYPES, M.accountType),
   account_number: ifPresent(UPDATE_DIGITS_PATTERN, M.accountNumberInvalid),
   paypal: ifPresent(EMAIL_PATTERN, M.paypalInvalid),
 });

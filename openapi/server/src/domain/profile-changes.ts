@@ -18,6 +18,7 @@ export const INTERNATIONAL_BANK_FIELDS = [
   'international_iban_number',
   'international_swift_code',
   'account_name',
+  'account_type',
   'account_number',
   'paypal',
 ] as const;

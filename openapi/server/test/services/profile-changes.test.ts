@@ -189,6 +189,7 @@ describe('profile changes: edituser, requestchange, userapproved, changeemail', 
             international_bank_address: '1 Bank Road, London',
             international_iban_number: 'GB29 NWBK 6016 1331 9268 19',
             international_swift_code: 'NWBKGB2L',
+            account_type: 'Savings',
             paypal: 'thandi@example.test',
           },
         }),
@@ -196,8 +197,26 @@ describe('profile changes: edituser, requestchange, userapproved, changeemail', 
       assert.equal(response.statusCode, 200, response.body);
       const bank = JSON.parse((await me(user)).pending_changes).bankInfo;
       assert.equal(bank.bank_name, undefined);
+      // The account type belongs to both sets (the spec lists it for an international account too).
+      assert.equal(bank.account_type, 'Savings');
       assert.equal(bank.international_iban_number, '•••• 6819');
       assert.equal(bank.international_swift_code, 'NWBKGB2L');
+    });
+
+    it('checks an international account type when one is given', async () => {
+      const response = await put(
+        'requestchange',
+        updateRequest(user, {
+          isInternational: true,
+          bank: {
+            international_bank_address: '1 Bank Road, London',
+            international_iban_number: 'GB29 NWBK 6016 1331 9268 19',
+            international_swift_code: 'NWBKGB2L',
+            account_type: 'Fixed deposit',
+          },
+        }),
+      );
+      assert.deepEqual(response.json(), validation(M.accountType));
     });
 
     it('refuses a body that does not match the contract', async () => {

@@ -96,8 +96,12 @@ describe('UpdateRequestInternationalBank', () => {
         account_number: '12',
         paypal: 'nope',
         account_name: ' ',
+        account_type: 'Fixed deposit',
       }),
-    ).toEqual({ account_number: M.accountNumberInvalid, paypal: M.paypalInvalid });
+    ).toEqual({ account_type: M.accountType, account_number: M.accountNumberInvalid, paypal: M.paypalInvalid });
+    // Optional for an international account: blank passes, a known type passes.
+    expect(validateForm(UpdateRequestInternationalBank, { ...INTERNATIONAL, account_type: ' ' })).toBeUndefined();
+    expect(validateForm(UpdateRequestInternationalBank, { ...INTERNATIONAL, account_type: 'Cheque' })).toBeUndefined();
     expect(
       validateForm(UpdateRequestInternationalBank, {
         international_bank_address: 'Lond',
