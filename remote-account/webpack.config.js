@@ -5,5 +5,5 @@ module.exports = createAppConfig({
   name: 'remote_account',
   dir: __dirname,
   port: 3001,
-  exposes: { './App': './src/app.tsx' },
+  exposes: { './App': './src/app.tsx', './ChatPanel': './src/chat-panel.tsx' },
 });

@@ -1,5 +1,7 @@
-// Compile-time proof that the exposed `./App` keeps the host/remote contract.
-import type { RemoteModule } from '@pod/shared-contracts';
+// Compile-time proof that the exposed modules keep the host/remote contract.
+import type { ChatPanelModule, RemoteModule } from '@pod/shared-contracts';
 import App from './app';
+import ChatPanel from './chat-panel';
 
 export const remoteModule: RemoteModule = { default: App };
+export const chatPanelModule: ChatPanelModule = { default: ChatPanel };

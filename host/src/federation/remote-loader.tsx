@@ -2,7 +2,7 @@ import { createContext, lazy, useContext, type ComponentType, type LazyExoticCom
 import type { RemoteName } from '@pod/shared-contracts';
 
 /** The modules a remote exposes to the host. */
-export type ExposedModule = './App' | './CartDropdown';
+export type ExposedModule = './App' | './CartDropdown' | './ChatPanel';
 
 /** Loads one federated module by id ('remote_library/App'); rejects when it cannot. */
 export type ModuleImporter = (id: string) => Promise<unknown>;
@@ -47,7 +47,7 @@ export function createRemoteLoader(importModule: ModuleImporter): RemoteLoader {
         });
         cache.set(id, component);
       }
-      // The module's props are the contract's (RemoteModule, CartDropdownModule): trusted here.
+      // The module's props are the contract's (RemoteModule, CartDropdownModule, ChatPanelModule): trusted here.
       return component as unknown as LazyExoticComponent<ComponentType<P>>;
     },
     reset(remote, expose) {

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { SessionGate, setCurrentUser, type User } from '@pod/shared-contracts';
+import { SessionGate, setCurrentUser, type ChatPanelProps, type User } from '@pod/shared-contracts';
 import { renderWithProviders } from '@pod/shared-contracts/testing';
 import { App } from '../app';
 import { createRemoteLoader, type ModuleImporter } from '../federation/remote-loader';
@@ -15,10 +15,22 @@ export const THANDI = {
   balance: 1250,
 } as User;
 
+/** A fake of remote_account's `./ChatPanel`: the dialog and its close button. */
+function FakeChatPanel({ id, open, onClose }: ChatPanelProps) {
+  return (
+    <section id={id} role="dialog" aria-label="Support chat" hidden={!open}>
+      <button type="button" onClick={onClose}>
+        Close chat
+      </button>
+    </section>
+  );
+}
+
 /** A fake remote App: a screen with one heading naming the remote and the path. */
 export function fakeRemoteModules(): ModuleImporter {
   return async (id) => {
     if (id === 'remote_checkout/CartDropdown') return { default: () => <button type="button">Cart (0)</button> };
+    if (id === 'remote_account/ChatPanel') return { default: FakeChatPanel };
     const Screen = () => (
       <h1>
         {id} at {useLocation().pathname}

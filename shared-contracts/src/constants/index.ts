@@ -69,13 +69,5 @@ export const BANKS: readonly Bank[] = [
 /** Account types offered for bank details. */
 export const ACCOUNT_TYPES = ['Cheque', 'Savings'] as const;
 
-/** Support office hours (local time); closed at weekends. Day 1 = Monday. */
-export const OFFICE_HOURS: Readonly<Record<number, { open: string; close: string }>> = {
-  1: { open: '08:00', close: '17:00' },
-  2: { open: '08:00', close: '17:00' },
-  3: { open: '08:00', close: '17:00' },
-  4: { open: '08:00', close: '17:00' },
-  5: { open: '08:00', close: '16:30' },
-};
-
 export * from './metadata-lists';
+export * from './office-hours';

@@ -24,6 +24,27 @@ export interface CartDropdownModule {
   default: ComponentType;
 }
 
+/** Props the host passes to remote-account's chat panel. */
+export interface ChatPanelProps {
+  /** The panel's element id: the host's chat button names it in `aria-controls`. */
+  id: string;
+  /**
+   * Whether the panel is shown. The host keeps the panel mounted once it has been opened (so a
+   * draft survives closing it); closed, it is hidden and polls nothing.
+   */
+  open: boolean;
+  /** The user closed the panel ('Close chat' or Escape): the host hides it and focuses its button. */
+  onClose(): void;
+}
+
+/**
+ * remote-account's exposed `./ChatPanel`, the support chat, mounted by the host's floating
+ * 'Chat with support' button on its first opening (its code loads only then).
+ */
+export interface ChatPanelModule {
+  default: ComponentType<ChatPanelProps>;
+}
+
 /** One remote's entry in the runtime configuration. */
 export interface RemoteEntry {
   /** URL of the remote's mf-manifest.json (absolute or root-relative). */

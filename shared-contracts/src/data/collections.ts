@@ -14,6 +14,8 @@ export type VoiceArtist = Schemas['VoiceArtist'];
 export type Book = Schemas['Book'];
 /** The price configuration. */
 export type Prices = Schemas['Prices'];
+/** One message of the support chat: the user's, the support team's (`admin`) or the system's. */
+export type ChatMessage = Schemas['ChatMessage'];
 
 /** The user's books as GET /user/getuserbooks answers them. */
 export interface SharedBooks {

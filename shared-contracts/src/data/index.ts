@@ -5,6 +5,7 @@
  */
 export type {
   Book,
+  ChatMessage,
   Order,
   Prices,
   QuoteResource,

@@ -20,3 +20,5 @@ export {
   useVoiceArtistsQuery,
 } from './shared-queries';
 export { QueryState, type QueryStateProps } from './query-state';
+export { useChatQuery } from './chat-query';
+export { usePageVisible } from './page-visibility';

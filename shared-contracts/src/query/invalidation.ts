@@ -27,6 +27,8 @@ export const INVALIDATION_RULES = {
   balanceChanged: ['user', 'cart', 'transactions'],
   /** The user's profile was saved. */
   userChanged: ['user'],
+  /** A chat message was sent (with the system's out-of-office reply, outside office hours). */
+  chatMessageSent: ['chat'],
 } as const satisfies Record<string, readonly QueryResource[]>;
 
 /** A change named by {@link INVALIDATION_RULES}. */

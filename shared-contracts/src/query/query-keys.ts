@@ -32,6 +32,10 @@ export const queryKeys = {
   checkoutConfirmation: (reference: string, token: string) => ['checkoutConfirmation', reference, token] as const,
   /** An e-mail verification link, used once (its token works once). */
   accountVerification: (id: number, token: string) => ['accountVerification', id, token] as const,
+  /** GET /chat/user/getchat: the support chat's messages. */
+  chat: () => ['chat'] as const,
+  /** GET /chat/user/image/{name}: one image of the chat (a separate resource: a new message leaves it as it is). */
+  chatImage: (name: string) => ['chatImage', name] as const,
   /** A provider's return to /checkout/cancelled, recorded once per reference and token. */
   checkoutCancellation: (reference: string, token: string) => ['checkoutCancellation', reference, token] as const,
 } as const;

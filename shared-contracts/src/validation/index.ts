@@ -13,3 +13,4 @@ export * from './publisher-bank';
 export * from './thumbnail';
 export * from './update-request';
 export * from './profile-details';
+export * from './chat';

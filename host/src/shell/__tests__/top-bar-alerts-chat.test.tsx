@@ -121,17 +121,15 @@ describe('alerts and navigation', () => {
 });
 
 describe('the floating chat button', () => {
-  it('leads to /support from the dashboard, in its own labelled region', async () => {
-    const user = userEvent.setup();
+  it('is a button in its own labelled region; it is gone on /support', async () => {
     renderApp('/dashboard', { user: THANDI });
 
     const region = await screen.findByRole('complementary', { name: 'Support' });
-    const chat = within(region).getByRole('link', { name: 'Chat with support' });
-    expect(chat).toHaveAttribute('href', '/support');
+    expect(within(region).getByRole('button', { name: 'Chat with support' })).toHaveAttribute('aria-expanded', 'false');
 
-    await user.click(chat);
+    act(() => navigateTo('/support'));
     expect(await screen.findByRole('heading', { name: 'remote_account/App at /support' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Chat with support' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Chat with support' })).not.toBeInTheDocument();
   });
 
   it.each(['/books', '/orders', '/profile', '/checkout/cart', '/new-book/publishing-rights', '/tab-error'])(
@@ -139,7 +137,7 @@ describe('the floating chat button', () => {
     async (path) => {
       renderApp(path, { user: THANDI });
 
-      expect(await screen.findByRole('link', { name: 'Chat with support' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Chat with support' })).toBeInTheDocument();
     },
   );
 
@@ -147,12 +145,12 @@ describe('the floating chat button', () => {
     'is absent on %s',
     async (path) => {
       renderApp('/new-book/publishing-rights', { user: THANDI });
-      expect(await screen.findByRole('link', { name: 'Chat with support' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Chat with support' })).toBeInTheDocument();
 
       act(() => navigateTo(path));
 
       expect(await screen.findByRole('heading', { name: `remote_wizard/App at ${path}` })).toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Chat with support' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Chat with support' })).not.toBeInTheDocument();
     },
   );
 
@@ -162,7 +160,7 @@ describe('the floating chat button', () => {
       renderApp(path, { user: THANDI });
 
       expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Chat with support' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Chat with support' })).not.toBeInTheDocument();
     },
   );
 

@@ -6,11 +6,7 @@
  * extension, and the image is served with the detected Content-Type.
  */
 
-/** Largest accepted image, decoded (the body limit of the route leaves room for the base64 form). */
-export const MAX_CHAT_IMAGE_BYTES = 1_048_576;
-
-export const CHAT_IMAGE_TYPE_MESSAGE = 'Please attach an image of type .svg, .png, .jpg, .jpeg or .jfif.';
-export const CHAT_IMAGE_TOO_LARGE_MESSAGE = 'The image is too large: it must be at most 1 MB.';
+import { MAX_CHAT_IMAGE_BYTES } from '@pod/shared-contracts/validation';
 
 export type ChatImageKind = 'png' | 'jpeg' | 'svg';
 

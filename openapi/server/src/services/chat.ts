@@ -2,20 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { API_PREFIX } from '../api-prefix.js';
 import type { AppConfig } from '../config.js';
+import { isOfficeOpen, lastClosing, OFFICE_CLOSED_MESSAGE } from '@pod/shared-contracts/constants';
 import {
   CHAT_IMAGE_TOO_LARGE_MESSAGE,
   CHAT_IMAGE_TYPE_MESSAGE,
-  detectChatImage,
-  readChatImage,
-} from '../domain/chat-image.js';
-import { isOfficeOpen, lastClosing, OFFICE_CLOSED_MESSAGE } from '../domain/office-hours.js';
+  CHAT_MESSAGE_REQUIRED,
+} from '@pod/shared-contracts/validation';
+import { detectChatImage, readChatImage } from '../domain/chat-image.js';
 import { HttpProblem, tooManyAttempts } from '../errors.js';
 import type { ChatMessageRow } from '../plugins/external/db-schema.js';
 import { createAttemptLimits } from './attempt-limits.js';
 import type { ServiceHandlers } from './types.js';
 import type { components } from '@pod/shared-contracts/api/schema';
 
-export const CHAT_MESSAGE_REQUIRED = 'Please enter a message or attach an image.';
 export const CHAT_IMAGE_NOT_FOUND = 'Image not found';
 export const CHAT_RATE_LIMITED_MESSAGE =
   'You are sending messages too quickly. Please wait a while before trying again.';

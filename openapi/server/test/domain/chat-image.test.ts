@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { detectChatImage, MAX_CHAT_IMAGE_BYTES, readChatImage } from '../../src/domain/chat-image.js';
+import { MAX_CHAT_IMAGE_BYTES } from '@pod/shared-contracts/validation';
+import { detectChatImage, readChatImage } from '../../src/domain/chat-image.js';
 import { pngDataUrl } from '../helpers/contract-body.js';
 
 const dataUrl = (type: string, bytes: Buffer | string) =>

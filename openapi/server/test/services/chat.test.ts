@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { DEFAULT_RATE_LIMITS } from '../../src/config.js';
+import { OFFICE_CLOSED_MESSAGE } from '@pod/shared-contracts/constants';
 import {
   CHAT_IMAGE_TOO_LARGE_MESSAGE,
   CHAT_IMAGE_TYPE_MESSAGE,
+  CHAT_MESSAGE_REQUIRED,
   MAX_CHAT_IMAGE_BYTES,
-} from '../../src/domain/chat-image.js';
-import { OFFICE_CLOSED_MESSAGE } from '../../src/domain/office-hours.js';
-import { CHAT_IMAGE_NOT_FOUND, CHAT_MESSAGE_REQUIRED, CHAT_RATE_LIMITED_MESSAGE } from '../../src/services/chat.js';
+} from '@pod/shared-contracts/validation';
+import { CHAT_IMAGE_NOT_FOUND, CHAT_RATE_LIMITED_MESSAGE } from '../../src/services/chat.js';
 import { pngDataUrl } from '../helpers/contract-body.js';
 import {
   bearer,
