@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { alertsAtom, AlertRegion, hydrateSession, sessionStore } from '@pod/shared-contracts';
+import { useNavigate } from 'react-router-dom';
+import { alertsAtom, AlertRegion, hydrateSession, sessionStore, setNavigator } from '@pod/shared-contracts';
 import { renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 
@@ -12,12 +14,27 @@ export function resetSession(): void {
 }
 
 /**
+ * Gives the session react-router's navigate, as the host's SessionGate does, so that shared
+ * code moving the user (logout's trip to /login) moves this test's router.
+ */
+function SessionNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((path) => {
+      void navigate(path);
+    });
+  }, [navigate]);
+  return null;
+}
+
+/**
  * Renders remote_account's App at `path` as the host does (alert bars above it), optionally
  * under StrictMode, and returns a user-event session.
  */
 export function renderApp(path: string, { strict = false }: { strict?: boolean } = {}) {
   renderWithProviders(
     <>
+      <SessionNavigator />
       <AlertRegion />
       <App />
     </>,

@@ -385,8 +385,9 @@ export interface paths {
          *     approved, all existing contracts must be re-signed"), so the two screens can be passed
          *     in either order. Every session is revoked (the client logs out and the next sign-in
          *     carries the new details). The body is the stored current user object, accepted for
-         *     compatibility; the user is the token's (the page's `currentUser` query is not
-         *     trusted). 409 'There are no changes waiting for your approval.' when nothing is
+         *     compatibility (the profile confirmation screen sends it without the decoded token
+         *     payload it keeps beside it); the user is the token's (the page's `currentUser` query is
+         *     not trusted). 409 'There are no changes waiting for your approval.' when nothing is
          *     waiting. Success is HTTP 200 with `statusCode` 200 and 'Changes approved'.
          */
         put: operations["approveUserChanges"];
@@ -3797,7 +3798,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {

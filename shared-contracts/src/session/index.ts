@@ -14,7 +14,7 @@ export {
 } from './store';
 export { decodeToken, isTokenExpired } from './token';
 export { refreshSession } from './refresh';
-export { logout } from './logout';
+export { logout, type LogoutOptions } from './logout';
 export { signIn, loadCurrentUser, initSession } from './actions';
 export { setNavigator, navigateTo } from './navigation';
 export { useCurrentUser } from './hooks';

@@ -1,6 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getCurrentUser, navigateTo, queryKeys, setTokens, type SharedBooks, type User } from '@pod/shared-contracts';
+import {
+  alertsAtom,
+  getCurrentUser,
+  logout,
+  navigateTo,
+  queryKeys,
+  raiseAlert,
+  sessionStore,
+  setTokens,
+  type SharedBooks,
+  type User,
+} from '@pod/shared-contracts';
 import { fakeJwt, installFakeApi } from '../../test-support/fake-api';
 import { renderApp, THANDI } from '../../test-support/render-app';
 
@@ -208,5 +219,24 @@ describe('logging out', () => {
     expect(Object.keys(localStorage)).toEqual(['lastUpdate']);
     expect(sessionStorage.length).toBe(0);
     expect(booksIn(view)).toBeUndefined();
+  });
+
+  it("shows a logout's notice on /login, past the clearing of the page's alerts", async () => {
+    sessionStore.set(alertsAtom, []);
+    setTokens({ accessToken: fakeJwt(), refreshToken: fakeJwt(7200, { kind: 'refresh' }) });
+    const requests = installFakeApi();
+    renderApp('/profile/change-password', { user: as(1) });
+    await screen.findByRole('heading', { name: 'remote_account/App at /profile/change-password' });
+    act(() => {
+      raiseAlert({ variant: 'info', message: 'Said on the page being left' });
+    });
+
+    await act(() => logout({ notice: { variant: 'success', message: 'Your password was changed successfully' } }));
+
+    expect(await screen.findByRole('heading', { name: 'remote_account/App at /login' })).toBeInTheDocument();
+    expect(requests).toContain('DELETE /authO/logout');
+    expect(screen.getByRole('status')).toHaveTextContent('Your password was changed successfully');
+    expect(screen.queryByText('Said on the page being left')).not.toBeInTheDocument();
+    sessionStore.set(alertsAtom, []);
   });
 });
