@@ -79,3 +79,4 @@ export const OFFICE_HOURS: Readonly<Record<number, { open: string; close: string
 };
 
 export * from './metadata-lists';
+export * from './legal-documents';

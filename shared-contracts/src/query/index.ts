@@ -20,3 +20,4 @@ export {
   useVoiceArtistsQuery,
 } from './shared-queries';
 export { QueryState, type QueryStateProps } from './query-state';
+export { useBooksRenewalQuery } from './renewal-query';
