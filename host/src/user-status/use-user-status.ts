@@ -1,14 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   getAccessToken,
   prefetchSharedData,
-  queryKeys,
+  useBooksRenewalQuery,
   useCurrentUser,
   useUserQuery,
   type User,
 } from '@pod/shared-contracts';
-import { getBooksRenewal } from './get-books-renewal';
 import { userStatusRedirect } from './user-status-redirect';
 
 /** The user's status: the profile's field, else the access token's claim. */
@@ -45,12 +44,8 @@ export function useUserStatusRedirect(pathname: string): string | null {
     }
   }, [client, userId, status]);
 
-  const renewal = useQuery({
-    queryKey: queryKeys.booksRenewal(),
-    queryFn: getBooksRenewal,
-    enabled: status === 2 && userId !== null,
-    retry: false,
-  });
+  // The re-sign screen reads the same query: when re-signing empties it, the redirect stops.
+  const renewal = useBooksRenewalQuery({ enabled: status === 2 && userId !== null, retry: false });
   const mustResign = status === 2 && userId !== null && (renewal.data?.length ?? 0) > 0;
 
   return userStatusRedirect(pathname, status, mustResign);

@@ -1,8 +1,14 @@
-import { PlaceholderScreen } from '@pod/shared-contracts';
+import { useDocumentTitle } from '@pod/shared-contracts';
+import { ContractRenewal } from '../features/renewal/contract-renewal';
+import { RENEWAL_MESSAGES } from '../features/renewal/messages';
 
-const RENEWAL_HEADING = 'There were changes to your contract for books';
-
-/** /renewal (issue 15). */
+/** `/renewal`: the books whose contracts must be re-signed, and the re-sign form (issue 15). */
 export function RenewalScreen() {
-  return <PlaceholderScreen title="Renewal" heading={RENEWAL_HEADING} />;
+  useDocumentTitle('Renewal');
+  return (
+    <>
+      <h1>{RENEWAL_MESSAGES.heading}</h1>
+      <ContractRenewal preselection={null} />
+    </>
+  );
 }

@@ -1,8 +1,23 @@
-import { PlaceholderScreen } from '@pod/shared-contracts';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '@pod/shared-contracts';
+import { ContractRenewal } from '../features/renewal/contract-renewal';
+import { RENEWAL_MESSAGES } from '../features/renewal/messages';
+import { readPreselection } from '../features/renewal/preselection';
 
-const RENEWAL_HEADING = 'There were changes to your contract for books';
-
-/** /resign-contract?bookID&secret&islocal (issue 15). */
+/**
+ * `/resign-contract?bookID&secret&islocal`: the renewal screen, where the host sends a user with
+ * user_status 2; the book the query names is chosen when it is in the list (see readPreselection).
+ */
 export function ResignContractScreen() {
-  return <PlaceholderScreen title="Re-sign contract" heading={RENEWAL_HEADING} />;
+  useDocumentTitle('Re-sign contract');
+  const [query] = useSearchParams();
+  // Read once: the link names the book the screen opens with, not a later choice.
+  const [preselection] = useState(() => readPreselection(query));
+  return (
+    <>
+      <h1>{RENEWAL_MESSAGES.heading}</h1>
+      <ContractRenewal preselection={preselection} />
+    </>
+  );
 }

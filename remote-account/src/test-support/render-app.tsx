@@ -2,9 +2,17 @@ import { useEffect } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router-dom';
-import { alertsAtom, AlertRegion, hydrateSession, sessionStore, setNavigator } from '@pod/shared-contracts';
+import {
+  alertsAtom,
+  AlertRegion,
+  hydrateSession,
+  sessionStore,
+  setNavigator,
+  type PdfRenderer,
+} from '@pod/shared-contracts';
 import { renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
+import { PdfRendererContext } from '../components/pdf-renderer';
 
 /** Empties storage, the session atoms and the alert bars between tests. */
 export function resetSession(): void {
@@ -29,15 +37,19 @@ function SessionNavigator() {
 
 /**
  * Renders remote_account's App at `path` as the host does (alert bars above it), optionally
- * under StrictMode, and returns a user-event session.
+ * under StrictMode and with a fake PDF engine for the viewers (jsdom has no canvas), and
+ * returns a user-event session.
  */
-export function renderApp(path: string, { strict = false }: { strict?: boolean } = {}) {
+export function renderApp(
+  path: string,
+  { strict = false, pdfRenderer }: { strict?: boolean; pdfRenderer?: PdfRenderer } = {},
+) {
   renderWithProviders(
-    <>
+    <PdfRendererContext.Provider value={pdfRenderer}>
       <SessionNavigator />
       <AlertRegion />
       <App />
-    </>,
+    </PdfRendererContext.Provider>,
     { route: path, probe: true, strict },
   );
   return userEvent.setup();

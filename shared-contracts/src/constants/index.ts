@@ -71,3 +71,4 @@ export const ACCOUNT_TYPES = ['Cheque', 'Savings'] as const;
 
 export * from './metadata-lists';
 export * from './office-hours';
+export * from './legal-documents';

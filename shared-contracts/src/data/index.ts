@@ -16,3 +16,4 @@ export type {
 } from './collections';
 export { asList, readPayload } from './read-payload';
 export type { TransactionRecord } from './api/list-transactions';
+export type { RenewalBook } from './api/get-books-renewal';

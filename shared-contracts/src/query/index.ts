@@ -22,3 +22,4 @@ export {
 export { QueryState, type QueryStateProps } from './query-state';
 export { useChatQuery } from './chat-query';
 export { usePageVisible } from './page-visibility';
+export { useBooksRenewalQuery } from './renewal-query';

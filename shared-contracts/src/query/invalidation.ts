@@ -19,6 +19,11 @@ export const INVALIDATION_RULES = {
   filesUploaded: ['books', 'cart', 'user'],
   /** A contract was signed: the book's stage moved on and the signature is on the user. */
   contractSigned: ['books', 'user'],
+  /**
+   * A contract was re-signed (PUT /user/resign/{a}/{b}): it left the renewal list, the book's
+   * contract document changed, and the last one moved user_status from 2 to 1.
+   */
+  contractResigned: ['booksRenewal', 'books', 'user'],
   /** An item left the cart or a coupon was applied. */
   cartChanged: ['cart', 'user'],
   /** A payment settled (balance or provider): the cart, the balance, the books' stage and the ledger moved. */

@@ -29,9 +29,11 @@ export {
 export { Modal, type ModalProps } from './modal';
 export { PageNotFound } from './page-not-found';
 export {
+  PdfPreview,
   PdfViewer,
   PDF_VIEWER_DEFAULT_ERROR,
   type PdfDocument,
+  type PdfPreviewProps,
   type PdfRenderer,
   type PdfViewerProps,
 } from './pdf-viewer';

@@ -113,15 +113,14 @@ async function toArrayBuffer(file: Blob | ArrayBuffer): Promise<ArrayBuffer> {
   });
 }
 
-function OpenPdfViewer({
-  title,
-  load,
-  fileName,
-  onClose,
-  errorMessage = PDF_VIEWER_DEFAULT_ERROR,
-  renderer = pdfjsRenderer,
-  initialPage = 1,
-}: PdfViewerProps) {
+/** What opening a PDF needs, in a dialog or inline. */
+type PdfSource = Pick<PdfViewerProps, 'load' | 'renderer' | 'initialPage'>;
+
+/**
+ * Loads the file once per mount, opens it with the renderer and draws the current page on the
+ * canvas; releases the document and its download URL on unmount.
+ */
+function usePdfDocument({ load, renderer = pdfjsRenderer, initialPage = 1 }: PdfSource) {
   const [state, setState] = useState<ViewerState>({ kind: 'loading' });
   const [page, setPage] = useState(() => Math.max(1, Math.floor(initialPage) || 1));
   const [pageFailed, setPageFailed] = useState(false);
@@ -177,34 +176,42 @@ function OpenPdfViewer({
     pdf.renderPage(page, canvas).catch(() => setPageFailed(true));
   }, [pdf, page]);
 
-  const pageCount = pdf?.numPages ?? 0;
-  const footer =
-    state.kind === 'ready' ? (
-      <>
-        <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((n) => Math.max(1, n - 1))}>
-          Previous page
-        </Button>
-        <p className={styles.pageIndicator} aria-live="polite">
-          Page {page} of {pageCount}
-        </p>
-        <Button
-          variant="secondary"
-          disabled={page >= pageCount}
-          onClick={() => setPage((n) => Math.min(pageCount, n + 1))}
-        >
-          Next page
-        </Button>
-        <a className={buttonClassName('secondary')} href={state.url} download={fileName}>
-          Download
-        </a>
-        <Button onClick={onClose}>Close</Button>
-      </>
-    ) : (
-      <Button onClick={onClose}>Close</Button>
-    );
+  return { state, page, setPage, pageFailed, canvasRef, pageCount: pdf?.numPages ?? 0 };
+}
 
+type OpenedPdf = ReturnType<typeof usePdfDocument>;
+
+/** 'Previous page', 'Page X of Y', 'Next page' and the 'Download' link of a loaded document. */
+function PdfPager({ opened, fileName }: { opened: OpenedPdf; fileName: string }) {
+  const { state, page, setPage, pageCount } = opened;
+  if (state.kind !== 'ready') return null;
   return (
-    <Modal open title={title} onClose={onClose} footer={footer} className={styles.viewer}>
+    <>
+      <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((n) => Math.max(1, n - 1))}>
+        Previous page
+      </Button>
+      <p className={styles.pageIndicator} aria-live="polite">
+        Page {page} of {pageCount}
+      </p>
+      <Button
+        variant="secondary"
+        disabled={page >= pageCount}
+        onClick={() => setPage((n) => Math.min(pageCount, n + 1))}
+      >
+        Next page
+      </Button>
+      <a className={buttonClassName('secondary')} href={state.url} download={fileName}>
+        Download
+      </a>
+    </>
+  );
+}
+
+/** The spinner, the error or the current page of a document. */
+function PdfBody({ opened, title, errorMessage }: { opened: OpenedPdf; title: string; errorMessage: string }) {
+  const { state, page, pageFailed, canvasRef } = opened;
+  return (
+    <>
       {state.kind === 'loading' ? <Spinner label="Loading document" /> : null}
       {state.kind === 'error' ? (
         <p role="alert" className={styles.error}>
@@ -212,7 +219,7 @@ function OpenPdfViewer({
         </p>
       ) : null}
       {state.kind === 'ready' ? (
-        // The page scrolls when it is taller than the dialog: focusable so the keyboard can scroll it.
+        // The page scrolls when it is taller than its box: focusable so the keyboard can scroll it.
         <div className={styles.page} tabIndex={0} role="region" aria-label={`Page ${page}, scrollable`}>
           <canvas ref={canvasRef} role="img" aria-label={`Page ${page} of ${title}`} className={styles.canvas} />
           {pageFailed ? (
@@ -222,6 +229,59 @@ function OpenPdfViewer({
           ) : null}
         </div>
       ) : null}
+    </>
+  );
+}
+
+function OpenPdfViewer({
+  title,
+  load,
+  fileName,
+  onClose,
+  errorMessage = PDF_VIEWER_DEFAULT_ERROR,
+  renderer,
+  initialPage,
+}: PdfViewerProps) {
+  const opened = usePdfDocument({ load, renderer, initialPage });
+  const footer = (
+    <>
+      <PdfPager opened={opened} fileName={fileName} />
+      <Button onClick={onClose}>Close</Button>
+    </>
+  );
+  return (
+    <Modal open title={title} onClose={onClose} footer={footer} className={styles.viewer}>
+      <PdfBody opened={opened} title={title} errorMessage={errorMessage} />
     </Modal>
+  );
+}
+
+/** Props of {@link PdfPreview}: the viewer's, without the dialog's `open` and `onClose`. */
+export type PdfPreviewProps = Omit<PdfViewerProps, 'open' | 'onClose'>;
+
+/**
+ * The PdfViewer's page and pager inline, in the page instead of a dialog (a contract shown
+ * beside the form that signs it). It loads the file once when mounted: give it a `key` that
+ * changes with the file. `title` names the page image ('Page 1 of {title}'); the caller puts
+ * it in a section with a heading.
+ */
+export function PdfPreview({
+  title,
+  load,
+  fileName,
+  errorMessage = PDF_VIEWER_DEFAULT_ERROR,
+  renderer,
+  initialPage,
+}: PdfPreviewProps) {
+  const opened = usePdfDocument({ load, renderer, initialPage });
+  return (
+    <div className={styles.preview}>
+      <PdfBody opened={opened} title={title} errorMessage={errorMessage} />
+      {opened.state.kind === 'ready' ? (
+        <div className={styles.previewPager}>
+          <PdfPager opened={opened} fileName={fileName} />
+        </div>
+      ) : null}
+    </div>
   );
 }

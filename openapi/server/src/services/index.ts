@@ -11,6 +11,7 @@ import { createOrdersService } from './orders.js';
 import { createPreflightService } from './preflight.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
 import { createProfileChangesService } from './profile-changes.js';
+import { createLegalDocumentsService, legalRouteOptions } from './legal-documents.js';
 import { keepRawBody } from './raw-body.js';
 import { createRenewalService, renewalRouteOptions } from './renewals.js';
 import type { ServiceHandlers } from './types.js';
@@ -51,6 +52,7 @@ export function createServiceHandlers(
       ...options,
     }),
     ...createChatService(app, config),
+    ...createLegalDocumentsService(),
   };
 }
 
@@ -61,6 +63,8 @@ export const serviceRouteOptions: Record<string, Partial<RouteOptions>> = {
   // Signature and initials (re-signing), an image (chat): data URLs above the 1 MiB default.
   ...renewalRouteOptions,
   ...chatRouteOptions,
+  // Legal documents: an unknown name is a 404; public, cacheable answers.
+  ...legalRouteOptions,
   // Upload pieces: raw bytes up to 1,024,000, hashed as they arrive (services/uploads.ts).
   ...uploadRouteOptions,
   // File links: a malformed token is a 404 like any unknown link; the file's own Cache-Control.

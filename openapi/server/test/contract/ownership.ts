@@ -239,4 +239,5 @@ export const NOT_ID_BEARING: Record<string, string> = {
   getAllVoiceoverArtists: 'reference data',
   sendChatMessage: "the token's user's chat",
   getChat: "the token's user's chat",
+  getLegalDocument: 'a public document, the same for everyone (no user, no id)',
 };

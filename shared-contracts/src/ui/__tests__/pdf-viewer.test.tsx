@@ -1,7 +1,7 @@
 import { StrictMode, useState } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PdfViewer, PDF_VIEWER_DEFAULT_ERROR, type PdfRenderer } from '../pdf-viewer';
+import { PdfPreview, PdfViewer, PDF_VIEWER_DEFAULT_ERROR, type PdfRenderer } from '../pdf-viewer';
 import { Button } from '../button';
 
 const pdfBytes = () => new TextEncoder().encode('%PDF-1.7 fake').buffer as ArrayBuffer;
@@ -200,5 +200,60 @@ describe('PdfViewer', () => {
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
     await waitFor(() => expect(destroy).toHaveBeenCalledTimes(renderer.mock.calls.length - 1));
     expect(revokeObjectURL).toHaveBeenCalledTimes(renderer.mock.calls.length - 1);
+  });
+});
+
+describe('PdfPreview', () => {
+  it('shows the document in the page, not in a dialog, and pages through it', async () => {
+    const user = userEvent.setup();
+    const { renderer, drawn } = fakeRenderer(2);
+    render(
+      <section aria-label="Contract preview">
+        <PdfPreview
+          title="Contract preview"
+          fileName="contract.pdf"
+          load={async () => pdfBytes()}
+          renderer={renderer}
+        />
+      </section>,
+    );
+
+    expect(screen.getByRole('status', { name: 'Loading document' })).toBeInTheDocument();
+    const region = screen.getByRole('region', { name: 'Contract preview' });
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(region).toContainElement(screen.getByRole('img', { name: 'Page 1 of Contract preview' }));
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'contract.pdf');
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    await waitFor(() => expect(drawn).toEqual([1, 2]));
+  });
+
+  it("shows the caller's message when the file cannot be loaded, and releases the document when removed", async () => {
+    const { renderer, destroy } = fakeRenderer(1);
+    const { unmount } = render(
+      <PdfPreview
+        title="Contract preview"
+        fileName="contract.pdf"
+        load={() => Promise.reject(new Error('no contract'))}
+        renderer={renderer}
+        errorMessage="Something went wrong while fetching this books contract."
+      />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong while fetching this books contract.',
+    );
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+    unmount();
+
+    render(
+      <PdfPreview title="Contract preview" fileName="contract.pdf" load={async () => pdfBytes()} renderer={renderer} />,
+    );
+    await screen.findByText('Page 1 of 1');
+    cleanup();
+    expect(destroy).toHaveBeenCalledTimes(1);
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/contract');
   });
 });

@@ -77,10 +77,12 @@ export default fp<SecurityHeadersOptions>(
 
       if (isApi(request)) {
         // Personal data: never kept by browsers or shared caches. Unconditional on purpose, but
-        // for the successful answers of a route that sets its own (config.ownCacheControl: the
-        // signed file links, `private` and short, services/files.ts).
+        // for the successful answers (and 304 revalidations) of a route that sets its own
+        // (config.ownCacheControl: the signed file links, `private` and short, services/files.ts;
+        // the public legal documents, services/legal-documents.ts).
         const own = request.routeOptions.config as { ownCacheControl?: boolean } | undefined;
-        if (!(own?.ownCacheControl && reply.statusCode < 300 && reply.hasHeader('cache-control'))) {
+        const fresh = reply.statusCode < 300 || reply.statusCode === 304;
+        if (!(own?.ownCacheControl && fresh && reply.hasHeader('cache-control'))) {
           reply.header('cache-control', 'no-store');
         }
         setIfMissing(reply, 'content-security-policy', API_CONTENT_SECURITY_POLICY);
