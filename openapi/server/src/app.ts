@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { Kysely } from 'kysely';
+import adminChannel from './admin/channel-server.js';
 import { API_PREFIX } from './api-prefix.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { productionRefusals, ProductionRefusedError } from './config-safety.js';
@@ -27,7 +28,7 @@ import verificationTokenRepository from './plugins/app/verification-token-reposi
 import apiDocs from './plugins/external/api-docs.js';
 import authPlugin, { createSecurityHandlers } from './plugins/external/auth.js';
 import contentTypes from './plugins/external/content-types.js';
-import dbPlugin, { type DatabaseOptions } from './plugins/external/db.js';
+import dbPlugin, { pgliteDirectory, type DatabaseOptions } from './plugins/external/db.js';
 import health from './plugins/external/health.js';
 import devMailbox from './plugins/external/dev-mailbox.js';
 import type { Database } from './plugins/external/db-schema.js';
@@ -156,8 +157,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     // External: infrastructure.
     await app.register(background);
+    const database = options.database ?? config.database;
     await app.register(dbPlugin, {
-      database: options.database ?? config.database,
+      database,
       ...(options.db && { db: options.db }),
       timeouts: config.timeouts,
     });
@@ -195,6 +197,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(unitOfWork);
     // Background work; services define their job types below.
     await app.register(jobsPlugin, { settings: config.jobs });
+    // The admin console's way in while this process holds a PGlite folder (one process per folder).
+    await app.register(adminChannel, { dataDir: options.db ? null : pgliteDirectory(database) });
 
     // Development only, and only when mail lands in the outbox (no SMTP_URL, no custom mailer).
     if (!config.production && app.mailer.kind === 'outbox') {

@@ -6,7 +6,8 @@
  *   - payment notifications that failed on every attempt (status failed): stored as received,
  *     so they can be checked by hand or re-queued.
  * Reads the database the server uses (DATABASE_URL, else the PGlite DATA_DIR: stop the server
- * first, PGlite serves one process). Exit code 0 when there is nothing to look at, 2 otherwise.
+ * first, PGlite serves one process; it refuses while another process holds the folder). Exit
+ * code 0 when there is nothing to look at, 2 otherwise.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';

@@ -68,6 +68,7 @@ const lines = [
   app.config.apiDocs ? `  API reference           http://${shownHost}:${port}/api/docs` : '',
   `  Front end from          ${staticRoot}`,
   `  Database                ${app.config.database.url ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${app.config.database.dataDir}`}`,
+  app.adminChannel ? `  Admin console           pnpm --filter api-server admin help (through ${app.adminChannel})` : '',
   `  Uploaded files          ${describeFileStore(app.config.uploads.store, app.config.uploads.dir)}`,
   seedingDemo
     ? `  Demo login              ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (cart above the balance: EFT top-up)`

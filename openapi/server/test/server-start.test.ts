@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
-import { describe, it } from 'node:test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
 
@@ -61,22 +64,26 @@ describe('server start on a port in use', () => {
 });
 
 describe('the compiled server (what production runs)', () => {
-  it('builds with tsc into dist/ and serves the API from node dist/server.js, shared validation included', async () => {
-    const packageDir = fileURLToPath(new URL('..', import.meta.url));
+  const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+  before(() => {
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
       cwd: packageDir,
       encoding: 'utf8',
     });
     assert.equal(build.status, 0, build.stdout + build.stderr);
+  });
 
+  /** `node dist/server.js` on a free port; `stop` ends it with SIGTERM, as the e2e runner does. */
+  async function startServer(dataDir: string) {
     const port = await freePort();
     const server = spawn(process.execPath, ['dist/server.js'], {
       cwd: packageDir,
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'test',
-        DATA_DIR: 'memory://',
+        DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
         SEED_DEMO: '0',
@@ -85,11 +92,27 @@ describe('the compiled server (what production runs)', () => {
       },
       stdio: 'ignore',
     });
+    const base = `http://127.0.0.1:${port}`;
     try {
-      const base = `http://127.0.0.1:${port}`;
       assert.equal((await waitForHealthy(`${base}/healthz`)).status, 200);
+    } catch (err) {
+      server.kill('SIGTERM');
+      throw err;
+    }
+    return {
+      base,
+      async stop() {
+        server.kill('SIGTERM');
+        await once(server, 'exit');
+      },
+    };
+  }
+
+  it('builds with tsc into dist/ and serves the API from node dist/server.js, shared validation included', async () => {
+    const server = await startServer('memory://');
+    try {
       // A rule from @pod/shared-contracts/validation, loaded by plain Node from its compiled build.
-      const response = await fetch(`${base}/api/v1/user/adduser`, {
+      const response = await fetch(`${server.base}/api/v1/user/adduser`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'not-an-address' }),
@@ -97,9 +120,41 @@ describe('the compiled server (what production runs)', () => {
       assert.equal(response.status, 400);
       assert.equal(((await response.json()) as { message: string }).message, 'Please enter a valid email address');
     } finally {
-      server.kill('SIGTERM');
-      await once(server, 'exit');
+      await server.stop();
     }
+  });
+
+  it('runs node dist/admin/cli.js against the running server on its DATA_DIR (as the journeys do)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pod-start-'));
+    const server = await startServer(dataDir);
+    try {
+      // From the repository root, with only the server's DATA_DIR: the command goes through
+      // <DATA_DIR>/admin.sock, since the server holds the PGlite folder.
+      const listed = spawnSync(process.execPath, ['openapi/server/dist/admin/cli.js', '--json', 'requests', 'list'], {
+        cwd: join(packageDir, '../..'),
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, ADMIN_NAME: 'journey' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      assert.equal(listed.status, 0, listed.stderr);
+      assert.deepEqual(JSON.parse(listed.stdout), []);
+      const usage = spawnSync(process.execPath, ['dist/admin/cli.js', 'frobnicate'], {
+        cwd: packageDir,
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      assert.equal(usage.status, 2);
+      assert.match(usage.stderr, /^Unknown command: frobnicate/);
+    } finally {
+      await server.stop();
+    }
+    // A server stopped with SIGTERM leaves neither its socket nor its lock behind.
+    assert.deepEqual(
+      readdirSync(dataDir).filter((name) => name === 'admin.sock' || name === 'pglite.pid'),
+      [],
+    );
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
 

@@ -1,230 +1,79 @@
 /**
  * The admin console: `pnpm --filter api-server admin <command>` (after `npm run build`; `admin:dev`
- * runs the sources). It opens the database the server uses (DATABASE_URL, else the PGlite
- * DATA_DIR: stop the server first, PGlite serves one process), migrates it like a server start,
- * runs one command, and prints text or, with --json, JSON. Every action is recorded in
- * admin_audit. Exit code 0 on success, 1 on a refusal, 2 on a usage error.
+ * runs the sources). It acts on the database the server uses and prints text or, with --json,
+ * JSON; every action is recorded in admin_audit. Exit code 0 on success, 1 on a refusal, 2 on a
+ * usage error. Where it runs the command:
+ * - PostgreSQL (DATABASE_URL): it connects itself, as many processes may.
+ * - PGlite (DATA_DIR), a server running on it: the server's admin channel (`<DATA_DIR>/admin.sock`)
+ *   runs the command in the server's process and the console prints its answer.
+ * - PGlite, no server: it opens the folder itself. If another process holds the folder without
+ *   answering on the socket, it refuses: PGlite serves one process.
+ * Opening the database itself, it migrates it like a server start.
  */
-import { userInfo } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
 import { loadConfig } from '../config.js';
-import { migrateDatabase, openDatabase } from '../plugins/external/db.js';
-import { AdminError, createAdminConsole, type AdminConsole } from './index.js';
+import { DATA_DIR_LOCK_FILE, DataDirectoryInUseError } from '../plugins/external/data-dir-lock.js';
+import type { Database } from '../plugins/external/db-schema.js';
+import { migrateDatabase, openDatabase, pgliteDirectory } from '../plugins/external/db.js';
+import { adminSocketPath, askAdminChannel } from './channel.js';
+import { actorName, parseAdminArgs, runAdminCli, type AdminOutcome } from './command-line.js';
+import { AdminError, createAdminConsole } from './index.js';
 
-export const ADMIN_HELP = `Admin console of the Print on Demand portal (acts on the server's database; every action is audited)
-
-Usage: pnpm --filter api-server admin <command> [options]     (--as NAME: who acts; --json: JSON output)
-
-  requests list                          update requests waiting for review
-  requests show <user>                   one request (account numbers masked)
-  requests approve <user>                apply it; contracts must be re-signed (user_status 2)
-  requests deny <user> [--reason TEXT]   drop it; the user is told in the chat
-  chat show <user> [--limit N]           the user's chat, newest N messages (default 50)
-  chat reply <user> <message...>         answer in the user's chat as the support team
-  book show <book id>
-  book status <book id> <quote|pending|denied|approved>
-  book paid <book id>                    mark the upload paid (both region records)
-  order add <book id> --order-id ID --price RAND [--quantity N] [--status TEXT] [--customer NAME] [--date ISO]
-                                         record an order line; the book's sales summary is recomputed
-  sales set <book id> --sold N --revenue RAND [--returned N] [--royalties RAND] [--cost RAND] [--profit RAND]
-  balance credit <user> <rand> [--reason TEXT]
-  coupon create <CODE> --type value|percentage --amount N [--expires ISO]
-  push test <user>                       (no push service is configured: reports so)
-  audit [--limit N] [--user <user>]      the audit trail, newest first
-  help
-
-<user> is an account id or e-mail address.`;
-
-const OPTIONS = {
-  as: { type: 'string' },
-  json: { type: 'boolean' },
-  reason: { type: 'string' },
-  limit: { type: 'string' },
-  user: { type: 'string' },
-  'order-id': { type: 'string' },
-  price: { type: 'string' },
-  quantity: { type: 'string' },
-  status: { type: 'string' },
-  customer: { type: 'string' },
-  date: { type: 'string' },
-  sold: { type: 'string' },
-  returned: { type: 'string' },
-  revenue: { type: 'string' },
-  royalties: { type: 'string' },
-  cost: { type: 'string' },
-  profit: { type: 'string' },
-  type: { type: 'string' },
-  amount: { type: 'string' },
-  expires: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-type Values = ReturnType<typeof parseAdminArgs>['values'];
-
-export function parseAdminArgs(argv: string[]) {
-  return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-}
-
-/** Raised for a command line the console does not understand (exit code 2, with the help). */
-export class UsageError extends Error {}
-
-const need = (value: string | undefined, what: string): string => {
-  if (!value) throw new UsageError(`Missing ${what}`);
-  return value;
-};
-
-/** Runs the command of `positionals` and answers what it printed as data. */
-export async function runAdminCommand(admin: AdminConsole, positionals: string[], values: Values): Promise<unknown> {
-  const [group, verb, ...rest] = positionals;
-  const key = `${group ?? ''} ${verb ?? ''}`.trim();
-  const first = rest[0];
-  switch (group === 'audit' ? 'audit' : key) {
-    case 'requests list':
-      return admin.listRequests();
-    case 'requests show':
-      return admin.showRequest(need(first, '<user>'));
-    case 'requests approve':
-      return admin.approveRequest(need(first, '<user>'));
-    case 'requests deny':
-      return admin.denyRequest(need(first, '<user>'), values.reason ?? '');
-    case 'chat show':
-      return admin.showChat(need(first, '<user>'), values.limit);
-    case 'chat reply':
-      return admin.replyChat(need(first, '<user>'), need(rest.slice(1).join(' '), '<message>'));
-    case 'book show':
-      return admin.showBook(need(first, '<book id>'));
-    case 'book status':
-      return admin.setBookStatus(need(first, '<book id>'), need(rest[1], '<status>'));
-    case 'book paid':
-      return admin.markBookPaid(need(first, '<book id>'));
-    case 'order add':
-      return admin.addOrder(need(first, '<book id>'), {
-        orderId: need(values['order-id'], '--order-id'),
-        price: need(values.price, '--price'),
-        quantity: values.quantity,
-        status: values.status,
-        customer: values.customer,
-        date: values.date,
-      });
-    case 'sales set':
-      return admin.setSales(need(first, '<book id>'), {
-        sold: need(values.sold, '--sold'),
-        revenue: need(values.revenue, '--revenue'),
-        returned: values.returned,
-        royalties: values.royalties,
-        cost: values.cost,
-        profit: values.profit,
-      });
-    case 'balance credit':
-      return admin.creditBalance(need(first, '<user>'), need(rest[1], '<rand>'), values.reason ?? '');
-    case 'coupon create':
-      return admin.createCoupon(first, need(values.type, '--type'), need(values.amount, '--amount'), values.expires);
-    case 'push test':
-      return admin.pushTest(need(first, '<user>'));
-    case 'audit':
-      return admin.listAudit(values.limit, values.user);
-    default:
-      throw new UsageError(`Unknown command: ${key || '(none)'}`);
-  }
-}
-
-/** One value as text: dates as ISO 8601, objects as JSON. */
-const text = (value: unknown): string =>
-  value instanceof Date
-    ? value.toISOString()
-    : typeof value === 'object' && value !== null
-      ? JSON.stringify(value)
-      : String(value);
-
-/** Text output: one line of `key=value` per list item, `key: value` lines for an object. */
-export function formatAdminResult(result: unknown): string {
-  const entries = (value: object) => Object.entries(value) as Array<[string, unknown]>;
-  if (Array.isArray(result)) {
-    if (result.length === 0) return '(none)';
-    return result
-      .map((item: unknown) =>
-        typeof item === 'object' && item !== null && !(item instanceof Date)
-          ? entries(item)
-              .map(([key, value]) => `${key}=${text(value)}`)
-              .join('  ')
-          : text(item),
-      )
-      .join('\n');
-  }
-  if (typeof result === 'object' && result !== null && !(result instanceof Date)) {
-    return entries(result)
-      .map(([key, value]) => `${key}: ${text(value)}`)
-      .join('\n');
-  }
-  return text(result);
-}
-
-export interface AdminIo {
-  out(text: string): void;
-  err(text: string): void;
-}
-
-/** The whole command line against an open console; answers the exit code. */
-export async function runAdminCli(
-  argv: string[],
-  admin: (as: string | undefined) => Promise<AdminConsole>,
-  io: AdminIo,
-): Promise<number> {
-  let parsed: ReturnType<typeof parseAdminArgs>;
+/** The --as of a command line (unreadable arguments: none; the server then answers the usage error). */
+function requestedActor(argv: string[], env: NodeJS.ProcessEnv): string {
+  let as: string | undefined;
   try {
-    parsed = parseAdminArgs(argv);
-  } catch (err) {
-    io.err(`${(err as Error).message}\n\n${ADMIN_HELP}`);
-    return 2;
+    as = parseAdminArgs(argv).values.as;
+  } catch {
+    as = undefined;
   }
-  const { positionals, values } = parsed;
-  if (values.help || positionals.length === 0 || positionals[0] === 'help') {
-    io.out(ADMIN_HELP);
-    return 0;
-  }
-  try {
-    const result = await runAdminCommand(await admin(values.as), positionals, values);
-    io.out(values.json ? JSON.stringify(result, null, 2) : formatAdminResult(result));
-    return 0;
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.err(`${err.message}\n\n${ADMIN_HELP}`);
-      return 2;
-    }
-    if (err instanceof AdminError) {
-      io.err(values.json ? JSON.stringify({ error: err.message }) : `error: ${err.message}`);
-      return 1;
-    }
-    throw err;
-  }
+  return actorName(as, env);
 }
 
-/** Who acts: --as, else ADMIN_NAME, else the operating-system user. */
-export function actorName(as: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  const name = as?.trim() || env.ADMIN_NAME?.trim() || userInfo().username;
-  return name.slice(0, 100);
+/** The console's refusal when a process holds the PGlite folder and no channel answers. */
+export function heldDirectoryMessage(err: DataDirectoryInUseError): string {
+  const { dataDir, holder } = err;
+  return (
+    `The PGlite data directory ${dataDir} is held by process ${holder.pid} (${holder.program}) and nothing ` +
+    `answers on ${adminSocketPath(dataDir)}: the console cannot act while another process has the ` +
+    `database open. Run it as the user of that server, on the same DATA_DIR, or stop that process ` +
+    `(if it is no longer the portal's, remove ${join(dataDir, DATA_DIR_LOCK_FILE)}).`
+  );
+}
+
+/** One console run: forwarded to the running server, or against the database opened here. */
+export async function runConsole(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<AdminOutcome> {
+  const config = loadConfig(env);
+  const dataDir = pgliteDirectory(config.database);
+  if (dataDir) {
+    const forwarded = await askAdminChannel(adminSocketPath(dataDir), { argv, actor: requestedActor(argv, env) });
+    if (forwarded) return forwarded;
+  }
+  let db: Kysely<Database> | undefined;
+  try {
+    return await runAdminCli(argv, async (as) => {
+      try {
+        db = await openDatabase(config.database, config.timeouts);
+      } catch (err) {
+        if (err instanceof DataDirectoryInUseError) throw new AdminError(heldDirectoryMessage(err));
+        throw err;
+      }
+      // As at server start (idempotent): the console works on any database the server would open.
+      await migrateDatabase(db);
+      return createAdminConsole({ db, actor: actorName(as, env), now: () => new Date() });
+    });
+  } finally {
+    await db?.destroy();
+  }
 }
 
 async function main() {
-  const argv = process.argv.slice(2);
-  let close: (() => Promise<void>) | undefined;
-  const open = async (as: string | undefined) => {
-    const config = loadConfig();
-    const db = await openDatabase(config.database, config.timeouts);
-    close = () => db.destroy();
-    // As at server start (idempotent): the console works on any database the server would open.
-    await migrateDatabase(db);
-    return createAdminConsole({ db, actor: actorName(as), now: () => new Date() });
-  };
-  try {
-    process.exitCode = await runAdminCli(argv, open, {
-      out: (text) => console.log(text),
-      err: (text) => console.error(text),
-    });
-  } finally {
-    await close?.();
-  }
+  const { exitCode, stdout, stderr } = await runConsole(process.argv.slice(2));
+  if (stdout) console.log(stdout);
+  if (stderr) console.error(stderr);
+  process.exitCode = exitCode;
 }
 
 // Run as a script (not when a test imports the CLI's functions).

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_HELP, actorName, runAdminCli, type AdminIo } from '../../src/admin/cli.js';
+import { ADMIN_HELP, actorName, runAdminCli } from '../../src/admin/command-line.js';
 import { createAdminConsole, type AdminConsole } from '../../src/admin/index.js';
 import { requestDeniedChat } from '../../src/admin/requests.js';
 import { NO_PUSH_SERVICE_MESSAGE } from '../../src/admin/support.js';
@@ -51,15 +51,10 @@ describe('admin console (pnpm --filter api-server admin)', () => {
 
   /** Runs a command line as the CLI would; answers the exit code and what it printed. */
   async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: AdminIo = { out: (text) => out.push(text), err: (text) => err.push(text) };
-    const code = await runAdminCli(
-      argv,
-      async (as) => createAdminConsole({ db: t.app.db, actor: actorName(as), now: clock.now }),
-      io,
+    const { exitCode, stdout, stderr } = await runAdminCli(argv, async (as) =>
+      createAdminConsole({ db: t.app.db, actor: actorName(as), now: clock.now }),
     );
-    return { code, out: out.join('\n'), err: err.join('\n') };
+    return { code: exitCode, out: stdout, err: stderr };
   }
   const auditActions = async (userId?: number) =>
     (await admin.listAudit('1000', userId === undefined ? undefined : String(userId))).map((row) => row.action);

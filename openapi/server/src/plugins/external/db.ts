@@ -1,10 +1,12 @@
 import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { defaultDataDir, migrationsDir } from '../../paths.js';
 import { DEFAULT_TIMEOUTS, type TimeoutSettings } from '../../timeouts.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { isConnectionFailure, withAvailabilityErrors } from './db-availability.js';
 import type { Database } from './db-schema.js';
 import { migrate } from './migrate.js';
@@ -41,11 +43,41 @@ export interface DbPluginOptions {
 }
 
 /**
- * Kysely over an open PGlite. Once the instance is closed every call is "unavailable" (503),
- * like a PostgreSQL server that went away.
+ * The folder of a PGlite database on disk, or null: PostgreSQL (a URL), `memory://` or another
+ * PGlite scheme. Such a folder is locked while open (data-dir-lock.ts) and the server offers
+ * the admin console its socket there (admin/channel.ts).
  */
-export function pgliteDatabase(pglite: PGlite): Kysely<Database> {
-  const dialect = withAvailabilityErrors(new PGliteDialect(pglite), (err) => pglite.closed || isConnectionFailure(err));
+export function pgliteDirectory(options: DatabaseOptions = {}): string | null {
+  if (options.url) return null;
+  const dataDir = options.dataDir ?? defaultDataDir;
+  return dataDir.includes('://') ? null : dataDir;
+}
+
+/**
+ * Kysely over an open PGlite. Once the instance is closed every call is "unavailable" (503),
+ * like a PostgreSQL server that went away. `afterClose` runs once PGlite is closed (db.destroy()).
+ */
+export function pgliteDatabase(pglite: PGlite, afterClose?: () => Promise<void>): Kysely<Database> {
+  const inner = new PGliteDialect(pglite);
+  const closing: Dialect = {
+    createAdapter: () => inner.createAdapter(),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createDriver() {
+      const driver = inner.createDriver();
+      if (!afterClose) return driver;
+      const destroy = driver.destroy.bind(driver);
+      driver.destroy = async () => {
+        try {
+          await destroy();
+        } finally {
+          await afterClose();
+        }
+      };
+      return driver;
+    },
+  };
+  const dialect = withAvailabilityErrors(closing, (err) => pglite.closed || isConnectionFailure(err));
   return new Kysely<Database>({ dialect });
 }
 
@@ -83,11 +115,21 @@ export async function openDatabase(
     return new Kysely<Database>({ dialect: withAvailabilityErrors(new PostgresDialect({ pool })) });
   }
 
-  const dataDir = options.dataDir ?? defaultDataDir;
-  if (!dataDir.startsWith('memory://') && !dataDir.includes('://')) {
-    await mkdir(dataDir, { recursive: true });
+  const directory = pgliteDirectory(options);
+  if (!directory) return pgliteDatabase(await PGlite.create(options.dataDir ?? defaultDataDir));
+  // Only this user may enter a new folder: PGlite writes its files readable and writable by all.
+  await mkdir(dirname(resolve(directory)), { recursive: true });
+  await mkdir(directory, { mode: 0o700 }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EEXIST') throw err;
+  });
+  // One process per folder: PGlite itself would let a second one in (DataDirectoryInUseError).
+  const release = await lockDataDir(directory);
+  try {
+    return pgliteDatabase(await PGlite.create(directory), release);
+  } catch (err) {
+    await release();
+    throw err;
   }
-  return pgliteDatabase(await PGlite.create(dataDir));
 }
 
 export async function migrateDatabase(db: Kysely<Database>): Promise<string[]> {
