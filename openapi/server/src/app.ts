@@ -9,6 +9,7 @@ import { productionRefusals, ProductionRefusedError } from './config-safety.js';
 import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './observability/request-id.js';
 import { defaultSpecPath } from './paths.js';
+import accountSecurityRepository from './plugins/app/account-security-repository.js';
 import attemptRepository from './plugins/app/attempt-repository.js';
 import bookRepository from './plugins/app/book-repository.js';
 import cartRepository from './plugins/app/cart-repository.js';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(attemptRepository);
     await app.register(uploadRepository);
     await app.register(chatRepository);
+    await app.register(accountSecurityRepository);
     await app.register(unitOfWork);
     // Background work; services define their job types below.
     await app.register(jobsPlugin, { settings: config.jobs });

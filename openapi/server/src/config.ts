@@ -22,6 +22,8 @@ export interface RateLimits {
   emailChangesPerUser: AttemptLimit;
   /** Chat messages per user (each may store an image of up to 1 MB). */
   chatMessagesPerUser: AttemptLimit;
+  /** Attempts to turn two-factor off per user (each checks the password). */
+  twoFactorDisablesPerUser: AttemptLimit;
 }
 
 /** Runtime settings of the API. Everything time-related goes through `now` so tests can move the clock. */
@@ -148,6 +150,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordResetsPerAddress: { max: 20, windowSeconds: 60 * 60 },
   emailChangesPerUser: { max: 5, windowSeconds: 60 * 60 },
   chatMessagesPerUser: { max: 60, windowSeconds: 60 * 60 },
+  twoFactorDisablesPerUser: { max: 5, windowSeconds: 60 * 60 },
 };
 
 const MINUTE = 60;

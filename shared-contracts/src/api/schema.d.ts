@@ -38,8 +38,79 @@ export interface paths {
          *       guesser at that address, and verifying her password would let the guesser go on.
          *       She can sign in from a browser she has signed in with before, or wait.
          *     - A password reset through the e-mailed link ends the account's lock.
+         *
+         *     **Two-factor sign-in** (accounts with `two_factor_enabled`). A right password does not
+         *     sign in: the answer is 200 `TwoFactorChallenge` `{ twoFactorRequired: true, challenge }`
+         *     with no tokens and no device cookie; POST /authO/login/2fa completes the sign-in with a
+         *     code from the authenticator app or a recovery code. The password attempt counts as a
+         *     success (its reservation is given back: the password was right); the code attempts are
+         *     counted instead, each wrong code like a wrong password (see POST /authO/login/2fa), so a
+         *     stolen password gives no more code guesses than password guesses. The challenge is a
+         *     signed token (HMAC-SHA256, a key derived for this purpose only, so no other token passes
+         *     as one), valid 5 minutes, naming the account and carrying a fingerprint of its password
+         *     hash (a password change or reset in between invalidates it).
+         *
+         *     **Login notifications.** A sign-in that completes (here, or at POST /authO/login/2fa) from
+         *     a browser that presented no valid device cookie of this account is a sign-in from a new
+         *     browser: when the account's `login_notifications` is on, an e-mail 'New sign-in to your
+         *     account' is queued (time in South African Standard Time, the browser summarised from
+         *     User-Agent, the client address). It goes through the job queue, so the answer never waits
+         *     for the mail.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authO/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a sign-in with a second factor
+         * @description Designed here (issue 15: two-factor sign-in). The second step of POST /authO/login for an
+         *     account with two-factor authentication on: `challenge` is the token that answer gave,
+         *     `code` either the 6-digit code of the authenticator app (TOTP, RFC 6238: SHA-1, 30-second
+         *     steps; the step before and after the current one are accepted for clock drift; spaces are
+         *     ignored) or one of the account's recovery codes (16 characters, `xxxx-xxxx-xxxx-xxxx`;
+         *     case, spaces and hyphens are ignored, `i`/`l` read as `1` and `o` as `0`).
+         *
+         *     Answers a new token pair and renews the device cookie exactly as a password sign-in does
+         *     (the cookie is issued only here, when the sign-in completes), and queues the login
+         *     notification for a new browser (see POST /authO/login).
+         *
+         *     **Once only.** Each 30-second step of the authenticator is accepted once per account: the
+         *     last step used is stored, and a code of that step or an earlier one is refused (a code
+         *     seen over a shoulder or replayed from a log does not work again; a conditional UPDATE
+         *     decides between two requests with the same code). A recovery code works once (marked
+         *     used in the same conditional way); the others keep working.
+         *
+         *     **Wrong codes.** A wrong, used or malformed code answers 401 code `CODE_INVALID` 'The
+         *     code is not valid. Try again or use a recovery code.'. Each wrong code is counted before
+         *     the code is checked, against the challenge (5 per challenge; the sixth answers 401
+         *     `CHALLENGE_INVALID` 'Too many wrong codes. Please sign in again.') and against the same
+         *     limits as a wrong password (POST /authO/login): the account's 10 and the address's 50 per
+         *     15 minutes for a browser without this account's device cookie, the cookie's own 10 for
+         *     one with it. A stolen password therefore buys at most 10 code guesses per 15 minutes
+         *     (each with a chance of 3 in a million), and strangers' guesses never lock the owner's
+         *     own browser. A right code gives its attempts back. When a limit is reached the answer is
+         *     429 `RATE_LIMITED` with `Retry-After`. The challenge limit holds even when the server's
+         *     rate limits are off (`RATE_LIMIT=off`).
+         *
+         *     **Challenge.** An unknown, altered, expired (5 minutes) or used-up challenge, or one whose
+         *     account has since changed its password or turned two-factor off, answers 401 code
+         *     `CHALLENGE_INVALID` 'Your sign-in has expired. Please sign in again.'; the client goes
+         *     back to the password. 401 rather than 400 because it is a sign-in refusal, like a wrong
+         *     password (the client calls this without a bearer token, so no refresh is attempted).
+         */
+        post: operations["loginTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -412,6 +483,129 @@ export interface paths {
          * @description The specification writes `user/initiallogin` (no leading slash); it is this path.
          */
         post: operations["setInitialLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning on two-factor authentication
+         * @description Designed here (issue 15: the profile's 2-factor toggle). Makes a new TOTP secret (20
+         *     random bytes, Base32) and answers it with its `otpauth://totp/` URI (issuer 'Print on
+         *     Demand', the account's e-mail as label) and that URI as a QR code, an SVG document the
+         *     page shows as an image. The secret is stored as a **pending** secret, encrypted
+         *     (AES-256-GCM under a key derived from the server's secret for this purpose only, bound
+         *     to the account so a stored value cannot be moved to another one); it does nothing until
+         *     POST /user/2fa/enable confirms it with a code. Calling this again replaces the pending
+         *     secret (the earlier QR code stops working). 409 code `TWO_FACTOR_ON` 'Two-factor
+         *     authentication is already on.' when it is on: the active secret is never answered again,
+         *     by this or any other call.
+         */
+        post: operations["setupTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the pending secret with a code and turn two-factor on
+         * @description Designed here. `code` is the 6-digit code the authenticator app shows for the pending
+         *     secret of POST /user/2fa/setup (the steps before and after the current one accepted).
+         *     Turns two-factor authentication on and answers 10 new **recovery codes**
+         *     (`xxxx-xxxx-xxxx-xxxx`, 80 random bits each), shown this once: only their SHA-256 is
+         *     stored (80 bits cannot be searched, so a slow hash would protect nothing, and the codes
+         *     stay usable if the server's secret is ever replaced). The step of the confirming code
+         *     counts as used, so the same code cannot sign in afterwards. From now on POST
+         *     /authO/login asks for a code. Existing sessions stay signed in. The account's address is
+         *     told by e-mail ('Two-factor authentication was turned on'): someone holding a stolen
+         *     session could turn it on with their own phone, and the owner must hear of it.
+         *
+         *     A wrong code answers 400 code `CODE_INVALID` 'The code is not valid. Enter the code your
+         *     authenticator app shows now.' (400, not 401: the client answers a 401 of a bearer call
+         *     by refreshing the session); the pending secret stays, so the user can try again. 409 code
+         *     `TWO_FACTOR_ON` when it is already on, 409 code `NO_PENDING_SETUP` 'There is no
+         *     two-factor set-up to confirm. Please start again.' when no setup is waiting (or another
+         *     setup replaced it meanwhile). Not rate limited: the caller holds the pending secret, so
+         *     guessing its codes would gain nothing.
+         */
+        post: operations["enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor authentication off
+         * @description Designed here. Needs the account's password (not a code: a user who lost her phone and
+         *     signed in with a recovery code must still be able to turn it off, and the password is
+         *     what a stolen access token does not carry). Turns two-factor off and deletes the secret,
+         *     any pending secret and every recovery code; turning it on again starts with a new secret.
+         *     The account's address is told by e-mail ('Two-factor authentication was turned off'), so
+         *     an owner whose password and session were stolen learns of it.
+         *
+         *     A wrong password answers 400 code `PASSWORD_INCORRECT` 'The password you entered is
+         *     incorrect.' (not 401, which the client would answer with a refresh). 5 attempts per user
+         *     and hour, counted before the password is checked (a stolen access token is no password
+         *     oracle), then 429 `RATE_LIMITED`. 409 code `TWO_FACTOR_OFF` 'Two-factor authentication
+         *     is not on.' when it is off.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/loginnotifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn login notifications on or off
+         * @description Designed here (issue 15: the profile's login-notification toggle). Stores the token's
+         *     user's choice and answers the user. When on, every sign-in that completes from a browser
+         *     without a valid device cookie of the account (a new browser, or one whose cookie expired
+         *     after 180 days or was cleared) e-mails 'New sign-in to your account' (see POST
+         *     /authO/login). **On by default**, for new and existing accounts alike (migration 013):
+         *     a warning nobody asked for costs an e-mail, a sign-in nobody hears of can cost the
+         *     account.
+         */
+        put: operations["setLoginNotifications"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1981,7 +2175,9 @@ export interface components {
              *     `FST_ERR_VALIDATION` request does not match this document, `FST_ERR_CTP_INVALID_MEDIA_TYPE`
              *     a body type the operation does not declare (415), `INVALID_VALUE` a value the database
              *     could not store (400; a safety net behind this document's bounds), `LINK_INVALID` an e-mailed
-             *     link is unknown, used or expired, `RATE_LIMITED`, `DUPLICATE_UPLOAD`, `ISBN_EXISTS`,
+             *     link is unknown, used or expired, `RATE_LIMITED`, `PASSWORD_INCORRECT`, `CODE_INVALID`
+             *     and `CHALLENGE_INVALID` (two-factor codes and sign-in challenges), `TWO_FACTOR_ON`,
+             *     `TWO_FACTOR_OFF` and `NO_PENDING_SETUP` (two-factor state), `DUPLICATE_UPLOAD`, `ISBN_EXISTS`,
              *     `CHUNK_MD5`, `CHUNK_ORDER`, `CHUNK_SIZE`, `CHUNK_TOO_LARGE`, `FILE_TYPE` (the chunked
              *     uploads).
              * @example U30
@@ -2005,6 +2201,39 @@ export interface components {
             accessToken: string;
             /** @description Rotating refresh token; works once. */
             refreshToken: string;
+        };
+        /**
+         * @description The answer of POST /authO/login when the password is right and the account has
+         *     two-factor authentication on: no tokens yet; POST /authO/login/2fa with `challenge` and a
+         *     code completes the sign-in.
+         */
+        TwoFactorChallenge: {
+            /** @constant */
+            twoFactorRequired: true;
+            /** @description Signed, valid 5 minutes, for this account and this purpose only; opaque to the client. */
+            challenge: string;
+        };
+        TwoFactorLoginBody: {
+            /** @description The `challenge` of the POST /authO/login answer. */
+            challenge: string & components["schemas"]["SingleLine"];
+            /** @description A 6-digit authenticator code or a recovery code (checked by the server). */
+            code: string & components["schemas"]["SingleLine"];
+        };
+        TwoFactorCodeBody: {
+            /** @description The 6-digit code the authenticator app shows (spaces ignored). */
+            code: string & components["schemas"]["SingleLine"];
+        };
+        TwoFactorSetup: {
+            /** @description The pending TOTP secret in Base32 (the "setup key" typed into an app instead of scanning). */
+            secret: string;
+            /** @description `otpauth://totp/Print%20on%20Demand:<e-mail>?secret=...&issuer=Print%20on%20Demand`. */
+            otpauthUri: string;
+            /** @description The URI as a QR code, an SVG document (black on white) to show as an image. */
+            qrSvg: string;
+        };
+        RecoveryCodes: {
+            /** @description 10 one-time codes, `xxxx-xxxx-xxxx-xxxx`; never answered again. */
+            recoveryCodes: string[];
         };
         /** @description A refresh token in a JSON body. */
         TokenBody: {
@@ -2071,6 +2300,10 @@ export interface components {
              * @enum {integer}
              */
             initial_login: 0 | 1;
+            /** @description Whether sign-in asks for an authenticator or recovery code after the password (POST /user/2fa/enable, /disable). The secret itself is never answered. */
+            two_factor_enabled?: boolean;
+            /** @description Whether a sign-in from a new browser is e-mailed to the account (PUT /user/loginnotifications); on by default. */
+            login_notifications?: boolean;
         };
         /**
          * @description Content of `User.misc`: banking details under `bankInfo`, publisher details at the top
@@ -3381,11 +3614,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in. */
+            /** @description Signed in (a token pair), or the password was right and a second factor is needed (`TwoFactorChallenge`, no tokens, no cookie). */
             200: {
                 headers: {
                     /**
-                     * @description The device cookie `pod_device=<user id>.<nonce>.<expiry>.<signature>; Max-Age=15552000;
+                     * @description Only with a token pair: the device cookie `pod_device=<user id>.<nonce>.<expiry>.<signature>; Max-Age=15552000;
                      *     Path=/api/v1/authO; HttpOnly; SameSite=Strict` (`Secure` when the portal is served
                      *     over https), renewed with a new nonce on every successful sign-in. 180 days; the
                      *     signature is an HMAC-SHA256 with a key derived from the server's secret. The
@@ -3395,7 +3628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenPair"];
+                    "application/json": components["schemas"]["TokenPair"] | components["schemas"]["TwoFactorChallenge"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3412,6 +3645,45 @@ export interface operations {
                      *       "message": "Login unsuccessful - The email or password you entered is incorrect or you haven't registered yet"
                      *     }
                      */
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    loginTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorLoginBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    /** @description The device cookie, as POST /authO/login sets it. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description A wrong or used code, or a challenge that cannot be used. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
@@ -3897,6 +4169,132 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    setupTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending secret, to scan or type into an authenticator app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeBody"];
+            };
+        };
+        responses: {
+            /** @description On; the recovery codes, shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string & components["schemas"]["SingleLine"];
+                };
+            };
+        };
+        responses: {
+            /** @description Off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 0,
+                     *       "description": "Two-factor authentication is off."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatusDescription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    setLoginNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };

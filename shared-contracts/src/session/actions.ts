@@ -24,20 +24,62 @@ export async function loadCurrentUser(): Promise<User> {
 }
 
 /**
- * Signs in: POST /authO/login, stores both tokens, then loads the current user.
+ * The answer of a sign-in whose password was right on an account with two-factor
+ * authentication: no tokens were stored; {@link completeTwoFactorSignIn} with `challenge`
+ * (valid 5 minutes) and a code finishes it.
+ */
+export interface SecondFactorRequired {
+  twoFactorRequired: true;
+  /** Opaque, signed by the API; pass it back unchanged. */
+  challenge: string;
+}
+
+/** What {@link signIn} resolves to: the signed-in user, or a request for a second factor. */
+export type SignInOutcome = User | SecondFactorRequired;
+
+/** Whether a {@link signIn} outcome asks for a second factor (then nothing was stored). */
+export function needsSecondFactor(outcome: SignInOutcome): outcome is SecondFactorRequired {
+  return 'twoFactorRequired' in outcome && outcome.twoFactorRequired === true;
+}
+
+/** Stores a new session's tokens and loads its user (the end of every sign-in). */
+async function startSession(tokens: { accessToken: string; refreshToken: string }): Promise<User> {
+  setTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+  // A new session: notices meant for the last one ('Unable to refresh token'...) are resolved.
+  clearAlerts({ all: true });
+  return loadCurrentUser();
+}
+
+/**
+ * Signs in: POST /authO/login, stores both tokens, then loads the current user. When the
+ * account has two-factor authentication on, the password step stores nothing and resolves
+ * to {@link SecondFactorRequired} (test it with {@link needsSecondFactor}).
  * Throws ApiError (status 401) when the e-mail or password is wrong, 429 (with
  * `retryAfterSeconds`) while sign-in is locked. The browser sends and keeps the API's
  * HttpOnly device cookie (same origin), which exempts it from locks strangers cause.
  */
-export async function signIn(email: string, password: string): Promise<User> {
+export async function signIn(email: string, password: string): Promise<SignInOutcome> {
   const { data, error, response } = await bareClient.POST('/authO/login', {
     body: { email, password },
   });
   if (!response.ok || !data) throw toApiError(response.status, error, response.headers);
-  setTokens({ accessToken: data.accessToken, refreshToken: data.refreshToken });
-  // A new session: notices meant for the last one ('Unable to refresh token'...) are resolved.
-  clearAlerts({ all: true });
-  return loadCurrentUser();
+  if ('twoFactorRequired' in data) return { twoFactorRequired: true, challenge: data.challenge };
+  return startSession(data);
+}
+
+/**
+ * The second step of a two-factor sign-in: POST /authO/login/2fa with the challenge of
+ * {@link signIn} and a 6-digit authenticator code or a recovery code; then stores the tokens
+ * and loads the user as {@link signIn} does. Throws ApiError 401 with code `CODE_INVALID`
+ * (wrong or used code: try again) or `CHALLENGE_INVALID` (expired or used up: sign in
+ * again from the password), 429 while sign-in is locked.
+ */
+export async function completeTwoFactorSignIn(challenge: string, code: string): Promise<User> {
+  const { data, error, response } = await bareClient.POST('/authO/login/2fa', {
+    body: { challenge, code },
+  });
+  if (!response.ok || !data) throw toApiError(response.status, error, response.headers);
+  return startSession(data);
 }
 
 /**

@@ -15,7 +15,15 @@ export {
 export { decodeToken, isTokenExpired } from './token';
 export { refreshSession } from './refresh';
 export { logout, type LogoutOptions } from './logout';
-export { signIn, loadCurrentUser, initSession } from './actions';
+export {
+  signIn,
+  completeTwoFactorSignIn,
+  needsSecondFactor,
+  loadCurrentUser,
+  initSession,
+  type SecondFactorRequired,
+  type SignInOutcome,
+} from './actions';
 export { setNavigator, navigateTo } from './navigation';
 export { useCurrentUser } from './hooks';
 export type { User, AccessTokenPayload } from './user';

@@ -26,6 +26,7 @@ Usage: pnpm --filter api-server admin <command> [options]     (--as NAME: who ac
   sales set <book id> --sold N --revenue RAND [--returned N] [--royalties RAND] [--cost RAND] [--profit RAND]
   balance credit <user> <rand> [--reason TEXT]
   coupon create <CODE> --type value|percentage --amount N [--expires ISO]
+  two-factor off <user>                  turn two-factor sign-in off (lost phone and recovery codes)
   push test <user>                       (no push service is configured: reports so)
   audit [--limit N] [--user <user>]      the audit trail, newest first
   help
@@ -116,6 +117,8 @@ export async function runAdminCommand(admin: AdminConsole, positionals: string[]
       return admin.creditBalance(need(first, '<user>'), need(rest[1], '<rand>'), values.reason ?? '');
     case 'coupon create':
       return admin.createCoupon(first, need(values.type, '--type'), need(values.amount, '--amount'), values.expires);
+    case 'two-factor off':
+      return admin.turnOffTwoFactor(need(first, '<user>'));
     case 'push test':
       return admin.pushTest(need(first, '<user>'));
     case 'audit':

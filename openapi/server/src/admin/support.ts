@@ -1,4 +1,5 @@
 import { formatCents } from '@pod/shared-contracts/money';
+import { ACCOUNT_NOTICE_JOB, ACCOUNT_NOTICE_MAX_ATTEMPTS, type AccountNoticePayload } from '../jobs/account-notice.js';
 import { CouponCodeTakenError } from '../plugins/app/coupon-repository.js';
 import type { AdminAuditRow, ChatMessageRow, CouponRow } from '../plugins/external/db-schema.js';
 import { AdminError, adminRepositories, audited, findUser, type AdminContext } from './context.js';
@@ -142,6 +143,32 @@ export function createSupportCommands(context: AdminContext) {
             details: { type, amount: coupon.amount, expiresAt: expiresAt?.toISOString() ?? null },
           },
         };
+      });
+    },
+
+    /**
+     * Turns two-factor authentication off for a user who lost her phone and her recovery codes
+     * (once support is sure who she is): secrets and codes go, and her address is told, as when
+     * she turns it off herself.
+     */
+    async turnOffTwoFactor(who: string): Promise<{ userId: number; twoFactor: 'off' }> {
+      return audited(context, async (repos) => {
+        const user = await findUser(repos, who);
+        if (!(await repos.accountSecurity.disable(user.id))) {
+          throw new AdminError(`Two-factor authentication is not on for user ${user.id}`);
+        }
+        const notice: AccountNoticePayload = {
+          kind: 'two-factor-off',
+          userId: user.id,
+          at: context.now().toISOString(),
+        };
+        await repos.jobs.enqueue({
+          type: ACCOUNT_NOTICE_JOB,
+          payload: notice,
+          maxAttempts: ACCOUNT_NOTICE_MAX_ATTEMPTS,
+          runAt: context.now(),
+        });
+        return { result: { userId: user.id, twoFactor: 'off' }, note: { action: 'two-factor.off', userId: user.id } };
       });
     },
 

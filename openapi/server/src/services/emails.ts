@@ -1,4 +1,5 @@
 import { escapeHtml } from '../html.js';
+import { SAST_OFFSET_MS } from '@pod/shared-contracts/constants';
 import type { MailMessage } from '../plugins/external/mail.js';
 
 /**
@@ -73,7 +74,11 @@ interface NoticeInput {
   supportEmail: string;
 }
 
-function notice({ to, firstName }: NoticeInput, subject: string, paragraphs: string[]): MailMessage {
+function notice(
+  { to, firstName }: { to: string; firstName: string },
+  subject: string,
+  paragraphs: string[],
+): MailMessage {
   const greeting = firstName.trim() === '' ? 'Hi,' : `Hi ${firstName},`;
   return {
     to,
@@ -136,4 +141,55 @@ export function contractMail({ to, firstName, bookTitle, kind, libraryUrl, pdf, 
       `<p>${escapeHtml(outro)} <a href="${escapeHtml(libraryUrl)}">${escapeHtml(libraryUrl)}</a></p>`,
     attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
   } satisfies MailMessage;
+}
+
+export const LOGIN_NOTIFICATION_SUBJECT = 'New sign-in to your account';
+export const TWO_FACTOR_ON_SUBJECT = 'Two-factor authentication was turned on';
+export const TWO_FACTOR_OFF_SUBJECT = 'Two-factor authentication was turned off';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * `dd-MM-yyyy HH:mm SAST`: South African Standard Time is UTC+2 all year (no daylight saving),
+ * so adding two hours gives the same text on every machine, whatever its time zone.
+ */
+export function formatSast(at: Date): string {
+  const local = new Date(at.getTime() + SAST_OFFSET_MS);
+  const date = `${pad(local.getUTCDate())}-${pad(local.getUTCMonth() + 1)}-${local.getUTCFullYear()}`;
+  return `${date} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())} SAST`;
+}
+
+interface SecurityNoticeInput {
+  to: string;
+  firstName: string;
+  at: Date;
+  /** Where the profile's security settings are (`<PUBLIC_URL>/profile`). */
+  profileUrl: string;
+  /** Where a password reset starts (`<PUBLIC_URL>/forgot-password`). */
+  resetUrl: string;
+}
+
+/** A sign-in completed from a browser that held no device cookie of the account. */
+export function loginNotificationMail(input: SecurityNoticeInput & { browser: string; address: string }): MailMessage {
+  return notice(input, LOGIN_NOTIFICATION_SUBJECT, [
+    'Your Print on Demand account was just signed in to from a browser we have not seen it use before.',
+    `When: ${formatSast(input.at)}`,
+    `Browser: ${input.browser}`,
+    `Address: ${input.address}`,
+    'If this was you, there is nothing to do.',
+    `If it was not, reset your password now at ${input.resetUrl} and turn on two-factor authentication in your profile.`,
+    `You can turn these e-mails off under Security in your profile: ${input.profileUrl}`,
+  ]);
+}
+
+/** Two-factor authentication was turned on or off (always sent: the account's protection changed). */
+export function twoFactorChangedMail(input: SecurityNoticeInput & { enabled: boolean }): MailMessage {
+  const state = input.enabled ? 'on' : 'off';
+  return notice(input, input.enabled ? TWO_FACTOR_ON_SUBJECT : TWO_FACTOR_OFF_SUBJECT, [
+    `Two-factor authentication for your Print on Demand account was turned ${state} at ${formatSast(input.at)}.`,
+    input.enabled
+      ? 'From now on, signing in asks for a code from your authenticator app after your password.'
+      : 'Signing in now needs only your password.',
+    `If this was not you, reset your password now at ${input.resetUrl} and check the Security settings of your profile: ${input.profileUrl}`,
+  ]);
 }

@@ -14,6 +14,7 @@ import { createProfileChangesService } from './profile-changes.js';
 import { createLegalDocumentsService, legalRouteOptions } from './legal-documents.js';
 import { keepRawBody } from './raw-body.js';
 import { createRenewalService, renewalRouteOptions } from './renewals.js';
+import { createTwoFactorService } from './two-factor.js';
 import type { ServiceHandlers } from './types.js';
 import { createUploadService, uploadRouteOptions } from './uploads.js';
 import { contractRouteOptions, createWizardService } from './wizard/index.js';
@@ -33,6 +34,7 @@ export function createServiceHandlers(
     ...createAuthService(app, config),
     ...createProfileService(app, config),
     ...createProfileChangesService(app, config),
+    ...createTwoFactorService(app, config),
     ...createBooksService(app),
     ...createRenewalService(app, config),
     ...createOrdersService(app),

@@ -58,6 +58,9 @@ export function toUserView(user: UserRow, cart: UserView['cart']): UserView {
     user_confirmation: user.user_confirmation,
     pending_changes: user.pending_changes === null ? null : JSON.stringify(maskMisc(user.pending_changes)),
     initial_login: user.initial_login as UserView['initial_login'],
+    // Whether sign-in asks for a code; the secret itself is never answered.
+    two_factor_enabled: user.totp_secret !== null,
+    login_notifications: user.login_notifications,
   };
 }
 

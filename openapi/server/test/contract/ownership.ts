@@ -208,6 +208,8 @@ export const OWNERSHIP: Record<string, OwnershipCase> = {
 /** Operations that name no other user's resource, each with the reason. */
 export const NOT_ID_BEARING: Record<string, string> = {
   login: 'credentials, no resource id',
+  loginTwoFactor:
+    'a signed challenge naming its account (an altered one is refused) and a code; tested in services/two-factor-login',
   refreshToken: 'a refresh token is a credential, not an id (rotation and reuse are tested in services/auth)',
   logout: 'a refresh token is a credential; logout reveals nothing and revokes only that family',
   addUser: 'creates a new account',
@@ -219,6 +221,10 @@ export const NOT_ID_BEARING: Record<string, string> = {
   changeEmail: "the token's user only",
   approveUserChanges: "the token's user only",
   setInitialLogin: "the token's user only",
+  setupTwoFactor: "the token's user only",
+  enableTwoFactor: "the token's user only",
+  disableTwoFactor: "the token's user only",
+  setLoginNotifications: "the token's user only",
   getUserBooks: "lists the token's user's books",
   getBooksRenewal: "lists the token's user's books",
   getBookOrders: "lists the token's user's orders (skip/take only)",

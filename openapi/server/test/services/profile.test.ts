@@ -134,6 +134,8 @@ describe('profile service', () => {
           user_confirmation: 0,
           pending_changes: null,
           initial_login: 0,
+          two_factor_enabled: false,
+          login_notifications: true,
         },
       );
     });

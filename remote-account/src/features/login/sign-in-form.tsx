@@ -9,6 +9,7 @@ import {
   FinalTextField,
   LOGIN_RETURN_PARAM,
   LoginForm,
+  needsSecondFactor,
   raiseAlert,
   safeReturnPath,
   signIn,
@@ -16,6 +17,7 @@ import {
 } from '@pod/shared-contracts';
 import { LoginFailedModal } from './login-failed-modal';
 import { signInLockedMessage } from './lockout-message';
+import { TwoFactorStep } from './two-factor-step';
 
 /** Sign-in is locked for a while (too many failures): not a verdict on these credentials. */
 function isLocked(error: unknown): error is ApiError {
@@ -30,18 +32,27 @@ function isRefusal(error: unknown): boolean {
 /**
  * E-mail and password with the spec's messages; Enter submits. Wrong credentials open the
  * 'Login unsuccessful' modal; a lock (429) raises an alert naming the wait; any other
- * failure raises a danger alert. Success goes back to the page named by `?next=` when it is
+ * failure raises a danger alert. An account with two-factor authentication then asks for a
+ * code ({@link TwoFactorStep}). Success goes back to the page named by `?next=` when it is
  * a safe in-app path (`safeReturnPath`), else to /dashboard.
  */
 export function SignInForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [refused, setRefused] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  // Kept for the way back from the second step: the e-mail is typed again only if it was wrong.
+  const [email, setEmail] = useState('');
+
+  const continueSignedIn = () => void navigate(safeReturnPath(searchParams.get(LOGIN_RETURN_PARAM)) ?? '/dashboard');
 
   const onSubmit = async (values: LoginForm) => {
     try {
-      await signIn(values.email.trim(), values.password);
-      void navigate(safeReturnPath(searchParams.get(LOGIN_RETURN_PARAM)) ?? '/dashboard');
+      const outcome = await signIn(values.email.trim(), values.password);
+      if (needsSecondFactor(outcome)) {
+        setEmail(values.email.trim());
+        setChallenge(outcome.challenge);
+      } else continueSignedIn();
     } catch (error) {
       if (isLocked(error)) raiseAlert({ variant: 'danger', message: signInLockedMessage(error.retryAfterSeconds) });
       else if (isRefusal(error)) setRefused(true);
@@ -49,10 +60,15 @@ export function SignInForm() {
     }
   };
 
+  if (challenge !== null) {
+    return <TwoFactorStep challenge={challenge} onSignedIn={continueSignedIn} onRestart={() => setChallenge(null)} />;
+  }
+
   return (
     <>
       <Form<LoginForm>
         onSubmit={onSubmit}
+        initialValues={{ email }}
         validate={(values) => validateForm(LoginForm, values)}
         render={({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate>

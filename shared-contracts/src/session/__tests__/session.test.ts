@@ -10,7 +10,10 @@ import {
   setNavigator,
   setTokens,
   signIn,
+  completeTwoFactorSignIn,
+  needsSecondFactor,
   STORAGE_KEYS,
+  type User,
 } from '..';
 
 beforeEach(() => {
@@ -52,8 +55,10 @@ describe('signIn', () => {
           },
     );
 
-    const user = await signIn('a@b.co', 'pw');
+    const outcome = await signIn('a@b.co', 'pw');
 
+    expect(needsSecondFactor(outcome)).toBe(false);
+    const user = outcome as User;
     expect(user.name_first).toBe('Thandi');
     expect(user.tokenPayload?.user_status).toBe(1);
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(access);
@@ -91,6 +96,71 @@ describe('signIn', () => {
 
     await expect(signIn('a@b.co', 'pw')).rejects.toMatchObject({ status: 401 });
     expect(log[0]?.credentials).toBe('same-origin');
+  });
+});
+
+describe('two-factor sign-in', () => {
+  const access = fakeJwt(600, { sub: '7', user_status: 1 });
+  const refresh = fakeJwt(3600, { sub: '7' });
+
+  it('stores nothing after the password when a second factor is needed, and says so with the challenge', async () => {
+    const log = installFakeFetch(() => ({
+      status: 200,
+      body: { twoFactorRequired: true, challenge: 'signed.challenge' },
+    }));
+
+    const outcome = await signIn('a@b.co', 'pw');
+
+    expect(needsSecondFactor(outcome)).toBe(true);
+    expect(outcome).toEqual({ twoFactorRequired: true, challenge: 'signed.challenge' });
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(getCurrentUser()).toBeNull();
+    expect(log.map((r) => r.path)).toEqual(['/authO/login']);
+  });
+
+  it('completes with the challenge and a code: stores the tokens and loads the user', async () => {
+    const log = installFakeFetch((request) =>
+      request.path === '/authO/login/2fa'
+        ? { status: 200, body: { accessToken: access, refreshToken: refresh } }
+        : {
+            status: 200,
+            body: { statusCode: 0, result: { id: 7, email: 'a@b.co', name_first: 'Thandi', balance: 0 } },
+          },
+    );
+
+    const user = await completeTwoFactorSignIn('signed.challenge', '123456');
+
+    expect(log[0]).toMatchObject({
+      method: 'POST',
+      path: '/authO/login/2fa',
+      body: { challenge: 'signed.challenge', code: '123456' },
+      authorization: null,
+      credentials: 'same-origin',
+    });
+    expect(log[1]).toMatchObject({ method: 'GET', path: '/user/viewuserinfo', authorization: `Bearer ${access}` });
+    expect(user.name_first).toBe('Thandi');
+    expect(getAccessToken()).toBe(access);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe(refresh);
+  });
+
+  it("throws the server's refusal of a wrong code and stores nothing", async () => {
+    installFakeFetch(() => ({
+      status: 401,
+      body: {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'The code is not valid. Try again or use a recovery code.',
+        code: 'CODE_INVALID',
+      },
+    }));
+
+    await expect(completeTwoFactorSignIn('signed.challenge', '000000')).rejects.toMatchObject({
+      status: 401,
+      code: 'CODE_INVALID',
+      message: 'The code is not valid. Try again or use a recovery code.',
+    });
+    expect(getAccessToken()).toBeNull();
   });
 });
 

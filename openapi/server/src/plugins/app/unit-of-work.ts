@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
+import { createAccountSecurityRepository, type AccountSecurityRepository } from './account-security-repository.js';
 import { createAuditRepository, type AuditRepository } from './audit-repository.js';
 import { createBookRepository, type BookRepository } from './book-repository.js';
 import { createChatRepository, type ChatRepository } from './chat-repository.js';
@@ -47,6 +48,8 @@ export interface TransactionalRepositories {
   chat: ChatRepository;
   /** The admin console's trail: recorded in the transaction of the action. */
   audit: AuditRepository;
+  /** Two-factor secrets and recovery codes (switched on together). */
+  accountSecurity: AccountSecurityRepository;
 }
 
 /**
@@ -77,6 +80,7 @@ export function createUnitOfWork(db: Kysely<Database>): UnitOfWork {
           uploads: createUploadRepository(tx),
           chat: createChatRepository(tx),
           audit: createAuditRepository(tx),
+          accountSecurity: createAccountSecurityRepository(tx),
         }),
       );
     },

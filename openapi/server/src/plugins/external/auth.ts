@@ -1,10 +1,11 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { AppConfig } from '../../config.js';
 import { createFileLinks, type FileLinks } from '../../domain/file-links.js';
 import fp from 'fastify-plugin';
 import { createDeviceCookies, type DeviceCookies } from './device-cookie.js';
+import { createSecretBox, type SecretBox } from './secret-box.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     deviceCookies: DeviceCookies;
     /** Signed, short-lived file links (domain/file-links.ts), keyed from the same secret. */
     fileLinks: FileLinks;
+    /** Seals TOTP secrets at rest (AES-256-GCM), keyed from the same secret. */
+    secretBox: SecretBox;
   }
   interface FastifyRequest {
     /** Set by the bearerAuth security handler; 0 on routes without bearer security. */
@@ -41,6 +44,16 @@ export interface RefreshClaims {
   typ: 'refresh';
 }
 
+/** The second step of a two-factor sign-in: who passed the password, and which password. */
+export interface TwoFactorChallengeClaims {
+  sub: string;
+  /** Its own id: the key of the challenge's wrong-code counter. */
+  jti: string;
+  /** A fingerprint of the password hash the password was checked against. */
+  pwd: string;
+  typ: 'login-2fa';
+}
+
 export interface AccessSubject {
   id: number;
   email: string;
@@ -55,6 +68,10 @@ export interface TokenService {
   verifyAccessToken(token: string): Promise<AccessClaims>;
   signRefreshToken(input: { userId: number; jti: string; familyId: string; expiresAt: Date }): Promise<string>;
   verifyRefreshToken(token: string): Promise<RefreshClaims>;
+  /** A challenge valid `ttlSeconds` for `userId`, naming `passwordFingerprint`. */
+  signTwoFactorChallenge(input: { userId: number; passwordFingerprint: string; ttlSeconds: number }): Promise<string>;
+  /** Throws when the signature, issuer, type or expiry (against the app clock) is wrong. */
+  verifyTwoFactorChallenge(token: string): Promise<TwoFactorChallengeClaims>;
 }
 
 /** Where a generated secret is kept when JWT_SECRET is unset (the app's settings table). */
@@ -69,7 +86,7 @@ export interface AuthPluginOptions {
 
 /**
  * One master secret, one derived key per purpose (access token, refresh token, device cookie,
- * file link): an access token can never be replayed as a refresh token (or the reverse) even if
+ * file link, two-factor challenge, sealed TOTP secrets): an access token can never be replayed as a refresh token (or the reverse) even if
  * the `typ` check were forgotten somewhere, and no other signed value passes as a file link.
  */
 function deriveKey(secret: string, purpose: string): Uint8Array {
@@ -85,6 +102,7 @@ function isNumericId(sub: unknown): sub is string {
 export function createTokenService(secret: string, config: AppConfig): TokenService {
   const accessKey = deriveKey(secret, 'access-token');
   const refreshKey = deriveKey(secret, 'refresh-token');
+  const challengeKey = deriveKey(secret, 'two-factor-challenge');
 
   async function verify(token: string, key: Uint8Array): Promise<JWTPayload> {
     const { payload } = await jwtVerify(token, key, {
@@ -142,6 +160,31 @@ export function createTokenService(secret: string, config: AppConfig): TokenServ
       }
       return payload as unknown as RefreshClaims;
     },
+
+    async signTwoFactorChallenge({ userId, passwordFingerprint, ttlSeconds }) {
+      const now = seconds(config.now());
+      return new SignJWT({ pwd: passwordFingerprint, typ: 'login-2fa' })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(userId))
+        .setJti(randomUUID())
+        .setIssuer(ISSUER)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .sign(challengeKey);
+    },
+
+    async verifyTwoFactorChallenge(token) {
+      const payload = await verify(token, challengeKey);
+      if (
+        payload.typ !== 'login-2fa' ||
+        !isNumericId(payload.sub) ||
+        typeof payload.jti !== 'string' ||
+        typeof payload.pwd !== 'string'
+      ) {
+        throw new Error('Not a two-factor challenge');
+      }
+      return payload as unknown as TwoFactorChallengeClaims;
+    },
   };
 }
 
@@ -176,6 +219,7 @@ export default fp<AuthPluginOptions>(
       'fileLinks',
       createFileLinks(deriveKey(secret, 'file-link'), () => config.now()),
     );
+    app.decorate('secretBox', createSecretBox(deriveKey(secret, 'totp-secret')));
     app.decorateRequest('userId', 0);
   },
   { name: 'auth' },

@@ -22,6 +22,14 @@ export interface UsersTable {
   pending_changes: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   initial_login: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** Migration 013: e-mail a sign-in from a new browser (on by default). */
+  login_notifications: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The active TOTP secret, sealed (plugins/external/secret-box.ts); two-factor is on exactly when set. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A secret made by POST /user/2fa/setup, sealed, waiting for its confirming code. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The newest accepted 30-second step: a code of this step or an earlier one is refused. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RefreshTokensTable {
@@ -375,6 +383,15 @@ export interface ChatMessagesTable {
   created_at: Timestamp;
 }
 
+/** A one-time recovery code of two-factor sign-in (migration 013): only its SHA-256. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 /** One action of the admin console (migration 012). */
 export interface AdminAuditTable {
   id: Generated<number>;
@@ -422,6 +439,7 @@ export interface StoredPreflight {
 export type UploadRow = Selectable<UploadsTable>;
 
 export interface Database {
+  recovery_codes: RecoveryCodesTable;
   chat_messages: ChatMessagesTable;
   contract_renewals: ContractRenewalsTable;
   admin_audit: AdminAuditTable;
