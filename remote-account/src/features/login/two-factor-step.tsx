@@ -94,6 +94,10 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
               </Button>
               <Button
                 variant="link"
+                // Keeps the focus in the field on press: its blur would show the empty field's
+                // message above this button and move it away under the pointer, so the click
+                // (press and release on the same element) would never happen.
+                onMouseDown={(event) => event.preventDefault()}
                 onClick={() => {
                   form.reset();
                   setKind(kind === 'app' ? 'recovery' : 'app');
