@@ -32,19 +32,33 @@ function mentions(message: MailJson, text: string): boolean {
   return JSON.stringify(message).toLowerCase().includes(text.toLowerCase());
 }
 
+/** The messages of /dev/mailbox.json (the list, whatever the answer's wrapping). */
+async function mailboxList(request: APIRequestContext, to: string): Promise<MailJson[] | string> {
+  const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  if (!response.ok()) return `GET /dev/mailbox.json answered ${response.status()}`;
+  const body: unknown = await response.json();
+  const list = Array.isArray(body)
+    ? body
+    : (Object.values((body ?? {}) as Record<string, unknown>).find(Array.isArray) ?? []);
+  return list as MailJson[];
+}
+
+/** How many messages to `to` mention `subject` now. */
+export async function countMail(request: APIRequestContext, to: string, subject: string): Promise<number> {
+  const list = await mailboxList(request, to);
+  if (typeof list === 'string') throw new Error(list);
+  return list.filter((message) => mentions(message, to) && mentions(message, subject)).length;
+}
+
 /** Polls /dev/mailbox.json until a message to `to` with `subject` is there; returns the newest. */
 export async function waitForMail(request: APIRequestContext, to: string, subject: string): Promise<MailJson> {
   let found: MailJson | undefined;
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-        if (!response.ok()) return `GET /dev/mailbox.json answered ${response.status()}`;
-        const body: unknown = await response.json();
-        const list = Array.isArray(body)
-          ? body
-          : (Object.values((body ?? {}) as Record<string, unknown>).find(Array.isArray) ?? []);
-        found = (list as MailJson[]).find((message) => mentions(message, to) && mentions(message, subject));
+        const list = await mailboxList(request, to);
+        if (typeof list === 'string') return list;
+        found = list.find((message) => mentions(message, to) && mentions(message, subject));
         return found ? 'found' : `no '${subject}' to ${to} among ${list.length} message(s)`;
       },
       { message: `e-mail '${subject}' to ${to} in /dev/mailbox.json`, timeout: MAIL_TIMEOUT },
