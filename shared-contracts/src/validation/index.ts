@@ -9,6 +9,7 @@ export * from './coupon';
 export * from './validate-form';
 export * from './book-details';
 export * from './metadata';
+export * from './bank-fields';
 export * from './publisher-bank';
 export * from './thumbnail';
 export * from './update-request';

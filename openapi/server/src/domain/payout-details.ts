@@ -1,4 +1,8 @@
 import {
+  BANK_FIELDS,
+  PUBLISHER_FIELDS,
+  type BankField,
+  type PublisherField,
   BankDetailsInternational,
   BankDetailsLocal,
   PublisherDetails as PublisherDetailsRules,
@@ -15,31 +19,8 @@ import {
  * BankDetailsLocal, BankDetailsInternational), so the form and the API say the same words.
  */
 
-export const PUBLISHER_FIELDS = [
-  'publish_name',
-  'reg_id_no',
-  'physical_address',
-  'postal_address',
-  'telephone',
-  'email',
-  'contact_person',
-] as const;
+export { BANK_FIELDS, PUBLISHER_FIELDS, type BankField, type PublisherField };
 
-export const BANK_FIELDS = [
-  'bank_name',
-  'brance_code',
-  'branch_name',
-  'account_name',
-  'account_type',
-  'account_number',
-  'international_bank_address',
-  'international_iban_number',
-  'international_swift_code',
-  'paypal',
-] as const;
-
-export type PublisherField = (typeof PUBLISHER_FIELDS)[number];
-export type BankField = (typeof BANK_FIELDS)[number];
 export type PublisherDetails = Record<PublisherField, string>;
 export type BankDetails = Record<BankField, string>;
 

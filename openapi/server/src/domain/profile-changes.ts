@@ -1,3 +1,4 @@
+import { INTERNATIONAL_BANK_FIELDS, LOCAL_BANK_FIELDS } from '@pod/shared-contracts/validation';
 import { BANK_FIELDS, PUBLISHER_FIELDS, isBlank } from './payout-details.js';
 
 /**
@@ -5,23 +6,7 @@ import { BANK_FIELDS, PUBLISHER_FIELDS, isBlank } from './payout-details.js';
  * admin's approval does with them. Pure: the services and the admin console call these.
  */
 
-export const LOCAL_BANK_FIELDS = [
-  'bank_name',
-  'brance_code',
-  'branch_name',
-  'account_name',
-  'account_type',
-  'account_number',
-] as const;
-export const INTERNATIONAL_BANK_FIELDS = [
-  'international_bank_address',
-  'international_iban_number',
-  'international_swift_code',
-  'account_name',
-  'account_type',
-  'account_number',
-  'paypal',
-] as const;
+export { INTERNATIONAL_BANK_FIELDS, LOCAL_BANK_FIELDS };
 
 export interface StoredUpdateRequest {
   pendingUserChanges: Record<'name_first' | 'name_last' | 'email' | 'phone_main', string>;

@@ -2,7 +2,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, Button, LIMITS, raiseAlert, UpdateRequest, validateForm, type User } from '@pod/shared-contracts';
+import {
+  ApiError,
+  Button,
+  LIMITS,
+  PUBLISHER_FIELDS,
+  raiseAlert,
+  UpdateRequest,
+  validateForm,
+  type User,
+} from '@pod/shared-contracts';
 import { useRequestChange } from './api/request-change';
 import { BankSection } from './bank-fields';
 import { ConfirmRequestDialog } from './confirm-request-dialog';
@@ -30,15 +39,8 @@ type Step =
   | { kind: 'failed' };
 
 const EDITING: Step = { kind: 'editing' };
-const PUBLISHER_FIELDS = new Set([
-  'bankInfo.publish_name',
-  'bankInfo.email',
-  'bankInfo.telephone',
-  'bankInfo.contact_person',
-  'bankInfo.reg_id_no',
-  'bankInfo.postal_address',
-  'bankInfo.physical_address',
-]);
+/** The form's names of the publisher fields (an error there opens Publisher Details). */
+const PUBLISHER_FIELD_NAMES = new Set<string>(PUBLISHER_FIELDS.map((field) => `bankInfo.${field}`));
 
 /**
  * The Update Request (account-area.md: Screens, sections 4, 5, 8, 9). Update (after the
@@ -75,7 +77,7 @@ export function UpdateRequestForm({ user }: { user: User }) {
 
   const showErrors = useCallback((shown: Record<string, string>) => {
     setErrors(shown);
-    if (Object.keys(shown).some((name) => PUBLISHER_FIELDS.has(name))) setPublisherOpen(true);
+    if (Object.keys(shown).some((name) => PUBLISHER_FIELD_NAMES.has(name))) setPublisherOpen(true);
     setFocusRequest((count) => count + 1);
   }, []);
 

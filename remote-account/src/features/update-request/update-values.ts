@@ -1,4 +1,12 @@
-import { LOCAL_BANKS, type components, type User } from '@pod/shared-contracts';
+import {
+  BANK_FIELDS,
+  INTERNATIONAL_BANK_FIELDS,
+  LOCAL_BANK_FIELDS,
+  LOCAL_BANKS,
+  PUBLISHER_FIELDS,
+  type components,
+  type User,
+} from '@pod/shared-contracts';
 
 /** The PUT /user/requestchange body (portal.yaml `PendingChanges`). */
 export type RequestChangeBody = components['schemas']['PendingChanges'];
@@ -101,18 +109,7 @@ export function readSavedDetails(user: User): SavedDetails {
   const bank = objectOf(misc.bankInfo);
   const endings: SavedEndings = {};
   const bankInfo: BankInfoValues = {};
-  for (const field of [
-    'bank_name',
-    'brance_code',
-    'branch_name',
-    'account_name',
-    'account_type',
-    'account_number',
-    'international_bank_address',
-    'international_iban_number',
-    'international_swift_code',
-    'paypal',
-  ] as const) {
+  for (const field of BANK_FIELDS) {
     const value = text(bank[field]);
     if (!value) continue;
     const masked = (MASKED_FIELDS as readonly string[]).includes(field) && value.includes(MASK);
@@ -148,33 +145,6 @@ export function readSavedDetails(user: User): SavedDetails {
   return { initialValues: { pendingUserChanges: person, bankInfo, isInternational }, endings };
 }
 
-const LOCAL_FIELDS = [
-  'bank_name',
-  'brance_code',
-  'branch_name',
-  'account_name',
-  'account_type',
-  'account_number',
-] as const;
-const INTERNATIONAL_FIELDS = [
-  'international_bank_address',
-  'international_iban_number',
-  'account_name',
-  'account_type',
-  'account_number',
-  'international_swift_code',
-  'paypal',
-] as const;
-const PUBLISHER_FIELDS = [
-  'publish_name',
-  'email',
-  'telephone',
-  'contact_person',
-  'reg_id_no',
-  'postal_address',
-  'physical_address',
-] as const;
-
 /**
  * The request the form sends (and validates with the shared `UpdateRequest` struct): values
  * trimmed (a blank one becomes ''), phones compacted, the e-mail as `email` and `username`,
@@ -186,7 +156,8 @@ export function toRequest(values: UpdateRequestValues): RequestChangeBody {
   const isInternational = values.isInternational === true;
   const email = text(person.email);
   const bankInfo: Record<string, string> = {};
-  for (const field of isInternational ? INTERNATIONAL_FIELDS : LOCAL_FIELDS) bankInfo[field] = text(bank[field]);
+  for (const field of isInternational ? INTERNATIONAL_BANK_FIELDS : LOCAL_BANK_FIELDS)
+    bankInfo[field] = text(bank[field]);
   for (const field of PUBLISHER_FIELDS) bankInfo[field] = text(bank[field]);
   bankInfo.telephone = compactPhone(bank.telephone);
   return {
