@@ -84,7 +84,7 @@ export function MessageForm({ messageRef }: { messageRef: RefObject<HTMLTextArea
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <Field label="Message">
+      <Field label="Message" hint="Enter sends; Shift+Enter starts a new line.">
         {(control) => (
           <textarea
             {...control}
@@ -94,6 +94,13 @@ export function MessageForm({ messageRef }: { messageRef: RefObject<HTMLTextArea
             maxLength={MAX_CHAT_MESSAGE_LENGTH}
             value={text}
             onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              // As in every chat: Enter sends, Shift+Enter is a line break. Not while an input
+              // method is composing (its Enter confirms the characters).
+              if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+              event.preventDefault();
+              void submit(event);
+            }}
           />
         )}
       </Field>

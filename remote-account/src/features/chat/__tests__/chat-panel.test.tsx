@@ -136,6 +136,27 @@ describe('the support chat panel', () => {
     expect(sendButton()).toBeDisabled();
   });
 
+  it('sends with Enter and starts a new line with Shift+Enter', async () => {
+    const api = fakeChatApi([]);
+    const { user } = renderPanel();
+    await screen.findByRole('log', { name: 'Messages' });
+
+    await user.type(messageBox(), 'First line{Shift>}{Enter}{/Shift}second line');
+    expect(messageBox()).toHaveValue('First line\nsecond line');
+    expect(api.sent()).toHaveLength(0);
+
+    await user.type(messageBox(), '{Enter}');
+    await waitFor(() =>
+      expect(api.sent().map((request) => request.body)).toEqual([
+        { message: 'First line\nsecond line', imageData: null },
+      ]),
+    );
+    await waitFor(() => expect(messageBox()).toHaveValue(''));
+    // Enter in an empty box sends nothing.
+    await user.type(messageBox(), '{Enter}');
+    expect(api.sent()).toHaveLength(1);
+  });
+
   it('keeps Send disabled for blank text, and while a message is on its way', async () => {
     const api = fakeChatApi([]);
     const held = deferred<FakeAnswer>();
