@@ -22,6 +22,7 @@ import {
   TEST_JOBS,
   TEST_JWT_SECRET,
 } from '../helpers/test-app.js';
+import { UPDATE_REQUEST } from '../helpers/update-request-body.js';
 
 /** An app on PGlite in `dataDir` (whatever DATABASE_URL says: the channel exists for PGlite only). */
 async function buildPgliteApp(dataDir: string, now: () => Date) {
@@ -98,29 +99,7 @@ describe('admin channel: the console acts on a running server on PGlite', () => 
       method: 'PUT',
       url: '/api/v1/user/requestchange',
       headers: bearer(author.accessToken),
-      payload: {
-        pendingUserChanges: {
-          name_first: 'Sipho',
-          name_last: 'Dlamini',
-          username: author.email,
-          phone_main: '0821234567',
-        },
-        bankInfo: {
-          bank_name: 'Absa Group Limited',
-          brance_code: '632 005',
-          branch_name: 'Durban',
-          account_name: 'Sipho Dlamini',
-          account_type: 'Savings',
-          account_number: '9988 7766',
-          publish_name: 'Sipho Books',
-          email: 'books@example.test',
-          telephone: '0311234567',
-          contact_person: 'Sipho Dlamini',
-          reg_id_no: 'ID 8001015009087',
-          postal_address: 'PO Box 9, Durban',
-          physical_address: '9 Marine Parade, Durban',
-        },
-      },
+      payload: UPDATE_REQUEST(author.email),
     });
     assert.equal(put.statusCode, 200, put.body);
 

@@ -6,6 +6,7 @@ import { requestDeniedChat } from '../../src/admin/requests.js';
 import { NO_PUSH_SERVICE_MESSAGE } from '../../src/admin/support.js';
 import { assertMoneyInvariants } from '../helpers/money-invariants.js';
 import { quoteBody } from '../helpers/quote-body.js';
+import { UPDATE_REQUEST } from '../helpers/update-request-body.js';
 import {
   bearer,
   buildTestApp,
@@ -16,25 +17,6 @@ import {
 } from '../helpers/test-app.js';
 
 type User = RegisteredUser & { id: number };
-
-const UPDATE_REQUEST = (email: string) => ({
-  pendingUserChanges: { name_first: 'Sipho', name_last: 'Dlamini', username: email, phone_main: '0821234567' },
-  bankInfo: {
-    bank_name: 'Absa Group Limited',
-    brance_code: '632 005',
-    branch_name: 'Durban',
-    account_name: 'Sipho Dlamini',
-    account_type: 'Savings',
-    account_number: '9988 7766',
-    publish_name: 'Sipho Books',
-    email: 'books@example.test',
-    telephone: '0311234567',
-    contact_person: 'Sipho Dlamini',
-    reg_id_no: 'ID 8001015009087',
-    postal_address: 'PO Box 9, Durban',
-    physical_address: '9 Marine Parade, Durban',
-  },
-});
 
 describe('admin console (pnpm --filter api-server admin)', () => {
   const clock = createClock();
