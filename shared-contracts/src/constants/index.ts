@@ -72,3 +72,4 @@ export const ACCOUNT_TYPES = ['Cheque', 'Savings'] as const;
 export * from './metadata-lists';
 export * from './office-hours';
 export * from './legal-documents';
+export * from './offline';
