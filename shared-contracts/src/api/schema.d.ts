@@ -2133,6 +2133,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/push/publickey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAPID public key browsers subscribe with
+         * @description Designed here (account-area.md section 1: "A push-notification subscription is sent to a
+         *     third-party-hosted service ... The content of the subscription object is not shown").
+         *     The key is the `applicationServerKey` of `PushManager.subscribe`: an uncompressed P-256
+         *     public key (65 bytes), base64url without padding. It comes from configuration
+         *     (`POD_VAPID_PUBLIC_KEY` / `POD_VAPID_PRIVATE_KEY` / `POD_VAPID_SUBJECT`); in development a
+         *     pair is generated once and kept in the data directory; production without configured
+         *     keys has push switched off and answers 404 `PUSH_DISABLED` 'Push notifications are not
+         *     available.', and the front end then simply does not subscribe. Public: the key is public by
+         *     design and the same for everyone.
+         */
+        get: operations["getPushPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the browser's push subscription for the current user
+         * @description The default "push service URL" of the front end (configurable there). The body is the
+         *     browser's `PushSubscription.toJSON()`. Stored per user and endpoint (saving the same
+         *     endpoint again updates its keys; an endpoint that another user had saved moves to this
+         *     user: one browser profile, one recipient). At most 20 subscriptions per user (the oldest
+         *     goes). `endpoint` must be an https URL whose host is not a loopback, private or link-local
+         *     address (the server POSTs to it, so it must never reach inside the network); only a
+         *     development server started with `POD_PUSH_ALLOW_LOCAL_ENDPOINTS=1` also accepts http and
+         *     loopback endpoints (refused in production). `p256dh` must be a P-256 public key (65 bytes)
+         *     and `auth` 16 bytes, both base64url. A subscription the push service answers 404 or 410
+         *     for is deleted at the next delivery.
+         */
+        post: operations["savePushSubscription"];
+        /**
+         * Forget one push subscription of the current user
+         * @description Called when the browser unsubscribes. Deleting an endpoint the user does not have answers
+         *     200 all the same (the outcome the caller wants already holds).
+         */
+        delete: operations["deletePushSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2151,6 +2213,21 @@ export interface components {
          *     notification fields.
          */
         MultiLine: unknown;
+        PushPublicKey: {
+            /** @description Uncompressed P-256 public key, base64url without padding. */
+            publicKey: string;
+        };
+        PushEndpointBody: {
+            endpoint: string & components["schemas"]["SingleLine"];
+        };
+        PushSubscriptionBody: {
+            endpoint: string & components["schemas"]["SingleLine"];
+            expirationTime?: number | null;
+            keys: {
+                p256dh: string;
+                auth: string;
+            };
+        };
         /** @description The error body of every 4xx and 5xx answer. */
         Problem: {
             /**
@@ -6030,6 +6107,107 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPublicKey"];
+                };
+            };
+            /** @description Push is switched off on this server. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "Push notifications are not available.",
+                     *       "code": "PUSH_DISABLED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    savePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionBody"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusDescription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Push is switched off on this server (code `PUSH_DISABLED`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushEndpointBody"];
+            };
+        };
+        responses: {
+            /** @description Forgotten. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusDescription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };
