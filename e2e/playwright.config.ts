@@ -157,6 +157,10 @@ export default defineConfig({
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The portal registers a service worker (issue 16). Journeys about something else run without
+    // one, as every journey did before it, so a worker's caches and its own fetches never stand
+    // between a journey and the routes it intercepts; pwa.spec.ts and offline.spec.ts allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       // npm test resolves (and on Debian installs) Chromium and passes its path here.
       executablePath: process.env.PLAYWRIGHT_CHROMIUM || '/usr/bin/chromium',
@@ -194,7 +198,14 @@ export default defineConfig({
     },
   ],
   webServer: [
-    apiServer({ port: portal.port, dataDir, environment: portal.environment }),
+    apiServer({
+      port: portal.port,
+      dataDir,
+      environment: portal.environment,
+      // pwa.spec.ts plays the browser's push service on 127.0.0.1 (no internet here): the
+      // development switch that lets the server deliver to a loopback http endpoint.
+      env: { POD_PUSH_ALLOW_LOCAL_ENDPOINTS: '1' },
+    }),
     apiServer({
       port: shortAccessToken.port,
       dataDir: shortTtlDataDir,
