@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   accessToken: 'access-token',
   refreshToken: 'refresh-token',
   currentUser: 'currentUser',
+  /** When the update notice was last shown (the host's, at most once per hour); logout keeps it. */
   lastUpdate: 'lastUpdate',
 } as const;
 

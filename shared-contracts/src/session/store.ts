@@ -30,11 +30,10 @@ export function setTokens(pair: TokenPair | null): void {
   writeKey(STORAGE_KEYS.refreshToken, pair?.refreshToken ?? null);
 }
 
-/** Stores the current user (or clears it with null) and stamps lastUpdate. */
+/** Stores the current user (or clears it with null). */
 export function setCurrentUser(user: User | null): void {
   sessionStore.set(currentUserAtom, user);
   writeKey(STORAGE_KEYS.currentUser, user ? JSON.stringify(user) : null);
-  if (user) writeKey(STORAGE_KEYS.lastUpdate, String(Date.now()));
 }
 
 /** Current access token. */

@@ -216,7 +216,7 @@ describe('logging out', () => {
     expect(await screen.findByRole('heading', { name: 'remote_account/App at /login' })).toBeInTheDocument();
     expect(requests).toContain('DELETE /authO/logout');
     expect(getCurrentUser()).toBeNull();
-    expect(Object.keys(localStorage)).toEqual(['lastUpdate']);
+    expect(Object.keys(localStorage)).toEqual([]);
     expect(sessionStorage.length).toBe(0);
     expect(booksIn(view)).toBeUndefined();
   });

@@ -107,6 +107,7 @@ describe('client: bearer token, refresh once and retry', () => {
     const refresh = fakeJwt(3600);
     setTokens({ accessToken: fakeJwt(600), refreshToken: refresh });
     setCurrentUser({ ...user } as never);
+    localStorage.setItem(STORAGE_KEYS.lastUpdate, '1700000000000');
     localStorage.setItem('unrelated', 'x');
     const navigate = jest.fn();
     setNavigator(navigate);
@@ -126,7 +127,7 @@ describe('client: bearer token, refresh once and retry', () => {
     expect(getAccessToken()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.currentUser)).toBeNull();
     expect(localStorage.getItem('unrelated')).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.lastUpdate)).not.toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.lastUpdate)).toBe('1700000000000');
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 

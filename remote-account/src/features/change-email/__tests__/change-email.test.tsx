@@ -46,7 +46,7 @@ async function expectLoggedOutWithNotice(calls: RecordedRequest[], email: string
   expect(calledPaths(calls)).toEqual(['PUT /user/changeemail', 'DELETE /authO/logout']);
   expect(calls.find((call) => call.path === '/authO/logout')?.body).toEqual({ token: REFRESH_TOKEN });
   expect(getCurrentUser()).toBeNull();
-  expect(Object.keys(localStorage)).toEqual(['lastUpdate']);
+  expect(Object.keys(localStorage)).toEqual([]);
 }
 
 beforeEach(() => {

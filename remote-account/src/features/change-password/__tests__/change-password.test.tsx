@@ -119,7 +119,7 @@ describe('/profile/change-password', () => {
     expect(calls[1]?.body).toEqual({ token: REFRESH_TOKEN });
     expect(getCurrentUser()).toBeNull();
     expect(getRefreshToken()).toBeNull();
-    expect(Object.keys(localStorage)).toEqual(['lastUpdate']);
+    expect(Object.keys(localStorage)).toEqual([]);
   });
 
   it("shows 'An error occurred' with the description of any other reply, and stays signed in", async () => {

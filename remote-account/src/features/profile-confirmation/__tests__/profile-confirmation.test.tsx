@@ -185,7 +185,7 @@ describe('/profile-confirmation', () => {
     expect(approval?.body).not.toHaveProperty('tokenPayload');
     expect(calls.find((call) => call.path === '/authO/logout')?.body).toEqual({ token: REFRESH_TOKEN });
     expect(getCurrentUser()).toBeNull();
-    expect(Object.keys(localStorage)).toEqual(['lastUpdate']);
+    expect(Object.keys(localStorage)).toEqual([]);
   });
 
   it("shows 'Request failed' on failure and stays signed in", async () => {
