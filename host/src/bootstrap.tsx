@@ -9,10 +9,11 @@ import { pinnedRemotes } from './federation/apply-pins';
 import { assertCompatibleContract } from './federation/contract-check';
 import { createRemoteLoader } from './federation/remote-loader';
 import { capturePinsFromUrl } from './federation/pin-storage';
-import { createRemoteRegistry } from './federation/remote-registry';
+import { createRemoteRegistry, fetchRemotesConfig } from './federation/remote-registry';
 import { retryPlugin } from './federation/retry-plugin';
 import { captureInstallPrompt } from './pwa/install-prompt';
-import { registerServiceWorker } from './pwa/register-service-worker';
+import { startPwa } from './pwa/start-pwa';
+import { rememberLoadedRemotes } from './pwa/version-watch';
 import { createTabGuard } from './tab-guard/tab-guard';
 
 async function start(): Promise<void> {
@@ -33,7 +34,11 @@ async function start(): Promise<void> {
   // remotes.json before the first render, with this session's QA pins applied (checked
   // against what is deployed). When it cannot be read the portal still renders: each
   // remote's boundary then offers Retry, which reads remotes.json again.
-  const remotes = createRemoteRegistry(federation, { prepareRemotes: (config) => pinnedRemotes(config) });
+  const remotes = createRemoteRegistry(federation, {
+    // Remembered to tell a later remotes.json (a deploy) from the one this page runs.
+    loadConfig: () => fetchRemotesConfig().then(rememberLoadedRemotes),
+    prepareRemotes: (config) => pinnedRemotes(config),
+  });
   await remotes.ready().catch((error: unknown) => console.warn('remotes.json could not be read', error));
   const loader = createRemoteLoader(remotes.load);
 
@@ -64,7 +69,7 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
 
-  registerServiceWorker();
+  startPwa();
 }
 
 void start();

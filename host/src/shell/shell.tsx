@@ -8,6 +8,7 @@ import { QaPinsBadge } from './qa-pins-badge';
 import { ScrollToTop } from './scroll-to-top';
 import { Sidebar, type CloseReason } from './sidebar';
 import { TopBar } from './top-bar';
+import { UpdateNotice } from './update-notice';
 import { useClearAlertsOnNavigation } from './use-clear-alerts-on-navigation';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import styles from './shell.module.css';
@@ -72,6 +73,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </div>
       {chat ? <ChatButton /> : null}
       <QaPinsBadge besideSidebar={sidebar && !drawer} />
+      <UpdateNotice />
     </div>
   );
 }

@@ -1,0 +1,97 @@
+// The portal's service worker, compiled by workbox-webpack-plugin's InjectManifest into /sw.js
+// (host/webpack.config.js, production builds only) with the host build's file list injected at
+// self.__WB_MANIFEST. Type-checked on its own (tsconfig.sw.json: the worker's globals, not the DOM's).
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { parsePushMessage } from './push-message';
+import { cachingRuleFor, type CachingRule } from './routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+/** The message the page's Refresh sends to a waiting worker (workbox-window's messageSkipWaiting). */
+const SKIP_WAITING = 'SKIP_WAITING';
+/** A navigation that takes longer falls back to the precached shell (a hanging network). */
+const NAVIGATION_TIMEOUT_MS = 10_000;
+const SHELL_URL = '/index.html';
+const ICON_URL = '/icons/icon-192.png';
+
+// The shell: index.html and the host's bundles, icons and manifest. A new build's worker
+// installs beside the old one and waits; the page's update notice lets the user switch.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first worker takes the open pages at once (nothing older to be consistent with); later
+// ones only after SKIP_WAITING, when the page that asked reloads.
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+});
+
+const is =
+  (rule: CachingRule) =>
+  ({ request }: { request: Request }) =>
+    cachingRuleFor(request, self.location.origin) === rule;
+
+registerRoute(is('navigation'), async ({ request }) => {
+  try {
+    return await new Promise<Response>((resolve, reject) => {
+      setTimeout(() => reject(new Error('navigation timed out')), NAVIGATION_TIMEOUT_MS);
+      fetch(request).then(resolve, reject);
+    });
+  } catch (error) {
+    const shell = await matchPrecache(SHELL_URL);
+    if (shell) return shell;
+    throw error;
+  }
+});
+
+registerRoute(
+  is('entry-point'),
+  // Shorter than the host's own 8 s request timeout, so a hanging network still gets the cached copy.
+  new NetworkFirst({ cacheName: 'pod-entry-points', networkTimeoutSeconds: 6 }),
+);
+
+registerRoute(
+  is('remote-chunk'),
+  new CacheFirst({
+    cacheName: 'pod-remote-chunks',
+    plugins: [
+      // Old versions' chunks are never asked for again: let them age out.
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+self.addEventListener('push', (event) => {
+  const notice = parsePushMessage(event.data?.text() ?? '', self.location.origin);
+  event.waitUntil(
+    self.registration.showNotification(notice.title, { body: notice.body, icon: ICON_URL, data: { url: notice.url } }),
+  );
+});
+
+/** Focuses a portal window already showing `url`, else navigates one of them there, else opens one. */
+async function focusOrOpen(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((client) => client.url === url);
+  if (same) {
+    await same.focus();
+    return;
+  }
+  const [first] = windows;
+  if (first) {
+    const navigated = await first.navigate(url).catch(() => null);
+    await (navigated ?? first).focus();
+    return;
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const url = typeof data?.url === 'string' ? data.url : new URL('/', self.location.origin).href;
+  event.waitUntil(focusOrOpen(url));
+});
