@@ -16,8 +16,9 @@ registry.__POD_SHARED_CONTRACTS__ = {
 
 export * from './api';
 export * from './session';
-// A new session file, exported here so that src/session/index.ts keeps its export list.
+// New session files, exported here so that src/session/index.ts keeps its export list.
 export { ACTIVE_TAB_STORAGE_KEYS } from './session/active-tab';
+export { onBeforeLogout, LOGOUT_TASK_TIMEOUT_MS } from './session/logout-tasks';
 export * from './data';
 export * from './query';
 export * from './alerts';

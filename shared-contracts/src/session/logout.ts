@@ -2,6 +2,7 @@ import { clearAlerts, raiseAlert, type AlertRequest } from '../alerts';
 import { bareClient } from '../api/bare-client';
 import { QA_PINS_STORAGE_KEY } from '../contracts';
 import { navigateTo } from './navigation';
+import { runBeforeLogoutTasks } from './logout-tasks';
 import { clearStorageExcept, STORAGE_KEYS } from './storage';
 import { getRefreshToken, setCurrentUser, setTokens } from './store';
 
@@ -44,6 +45,8 @@ export interface LogoutOptions {
  * `notice` (optional) is shown on /login afterwards, see {@link LogoutOptions}.
  */
 export async function logout({ notice }: LogoutOptions = {}): Promise<void> {
+  // Still signed in here: the host's push unsubscription needs the session (onBeforeLogout).
+  await runBeforeLogoutTasks();
   const token = getRefreshToken();
   if (token) {
     try {
