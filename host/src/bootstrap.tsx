@@ -69,7 +69,7 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
 
-  startPwa();
+  startPwa(tabGuard);
 }
 
 void start();

@@ -1,3 +1,4 @@
+import type { TabGuard } from '../tab-guard/tab-guard';
 import { configurePushService } from './push-subscription';
 import { startPushSync } from './push-sync';
 import { registerServiceWorker } from './register-service-worker';
@@ -7,14 +8,25 @@ import { checkRemotesConfig, loadedRemotesConfig, startVersionWatch } from './ve
  * Everything the installable portal needs once the first screen is up (bootstrap calls it
  * once): the service worker, the watch for new versions (a new worker waiting, a changed
  * remotes.json) that the update notice announces, and, where there is a worker, the push
- * subscription that follows the session.
+ * subscription that follows the session. A tab the tab guard blocked does none of it (it
+ * only shows /tab-error, and must not call the API or spend the hourly notice), and one
+ * that becomes blocked later stops watching and syncing.
  */
-export function startPwa(): void {
+export function startPwa(tabGuard: Pick<TabGuard, 'getState' | 'subscribe'>): void {
+  if (tabGuard.getState() === 'blocked') return;
   const workbox = registerServiceWorker();
-  startVersionWatch(async () => {
-    await Promise.all([workbox?.update(), checkRemotesConfig()]);
+  const stops = [
+    startVersionWatch(async () => {
+      await Promise.all([workbox?.update(), checkRemotesConfig()]);
+    }),
+  ];
+  if (workbox) {
+    configurePushService(loadedRemotesConfig() ?? {});
+    stops.push(startPushSync());
+  }
+  const unsubscribe = tabGuard.subscribe(() => {
+    if (tabGuard.getState() !== 'blocked') return;
+    unsubscribe();
+    for (const stop of stops) stop();
   });
-  if (!workbox) return;
-  configurePushService(loadedRemotesConfig() ?? {});
-  startPushSync();
 }
