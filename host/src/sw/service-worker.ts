@@ -20,7 +20,9 @@ const ICON_URL = '/icons/icon-192.png';
 
 // The shell: index.html and the host's bundles, icons and manifest. A new build's worker
 // installs beside the old one and waits; the page's update notice lets the user switch.
-precacheAndRoute(self.__WB_MANIFEST);
+// Only exact URLs: '/' and other page loads are navigations (network first, see below), so an
+// online visit always gets the newest index.html; the precached copy is the offline fallback.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
 // The first worker takes the open pages at once (nothing older to be consistent with); later
 // ones only after SKIP_WAITING, when the page that asked reloads.
