@@ -1,5 +1,6 @@
 import { atom, useAtomValue } from 'jotai';
 import { alertMessage, ApiError } from '../api/errors';
+import { isQueuedOffline } from '../api/offline';
 import { GENERIC_ERROR_MESSAGE } from '../constants';
 import { sessionStore } from '../session/store';
 
@@ -48,9 +49,12 @@ function displayedMessage(message: unknown): string {
  * - A 401 from the API is the session's business, never an alert: the client has refreshed
  *   and retried, or ended the session with its own notice ('Unable to refresh token').
  *   Nothing is raised and '' is returned.
+ * - A change queued offline (`QueuedOfflineError`) is not a failure: the client has raised its
+ *   queued alert ('No network connection - ...'); nothing more is raised and '' is returned.
  */
 export function raiseAlert(alert: AlertRequest): string {
   if (alert.message instanceof ApiError && alert.message.status === 401) return '';
+  if (isQueuedOffline(alert.message)) return '';
   const message = displayedMessage(alert.message);
   const key = alert.key ?? `${alert.variant}|${alert.title ?? ''}|${message}`;
   const shown = sessionStore.get(alertsAtom).find((existing) => existing.key === key);

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { getCurrentUser } from '@pod/shared-contracts';
 import { currentLocation } from '../../../test-support/render-app';
 import { deferred, installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
@@ -164,7 +164,8 @@ describe('sending the request', () => {
     await agreeAndProceed(user);
 
     expect(screen.getByRole('dialog', { name: 'Please wait...' })).toBeInTheDocument();
-    expect(requests()).toHaveLength(1);
+    // The client reads the body before sending (kept for the offline queue): a few ticks later.
+    await waitFor(() => expect(requests()).toHaveLength(1));
     expect(requests()[0]).toMatchObject({ method: 'PUT', authorization: expect.stringMatching(/^Bearer /) });
     expect(requests()[0]!.body).toEqual({
       pendingUserChanges: {
