@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { QueryProvider, SessionGate, Spinner, raiseAlert, sessionStore } from '@pod/shared-contracts';
+import { QueryProvider, SessionGate, Spinner, queryClient, raiseAlert, sessionStore } from '@pod/shared-contracts';
 import { App } from './app';
 import { pinnedRemotes } from './federation/apply-pins';
 import { assertCompatibleContract } from './federation/contract-check';
@@ -12,6 +12,7 @@ import { capturePinsFromUrl } from './federation/pin-storage';
 import { createRemoteRegistry } from './federation/remote-registry';
 import { retryPlugin } from './federation/retry-plugin';
 import { captureInstallPrompt } from './pwa/install-prompt';
+import { startOffline } from './offline';
 import { registerServiceWorker } from './pwa/register-service-worker';
 import { createTabGuard } from './tab-guard/tab-guard';
 
@@ -36,6 +37,9 @@ async function start(): Promise<void> {
   const remotes = createRemoteRegistry(federation, { prepareRemotes: (config) => pinnedRemotes(config) });
   await remotes.ready().catch((error: unknown) => console.warn('remotes.json could not be read', error));
   const loader = createRemoteLoader(remotes.load);
+
+  // The offline queue and the last data seen, before the first query runs.
+  await startOffline({ queryClient, mayReplay: () => tabGuard.getState() === 'active' });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html lacks #root');
