@@ -3,6 +3,7 @@ import {
   CONNECTION_RESTORED,
   dismissAlertByKey,
   isNetworkFailure,
+  queuedAlertKey,
   raiseAlert,
   sendQueuedRequest,
   toApiError,
@@ -171,7 +172,7 @@ export function createOfflineQueue({
       dismissAlertByKey(REPLAY_PROGRESS_ALERT);
     }
     if (outcome.remaining === 0) {
-      for (const kind of QUEUED_KINDS) dismissAlertByKey(`offline:queued:${kind}`);
+      for (const kind of QUEUED_KINDS) dismissAlertByKey(queuedAlertKey(kind));
       dismissAlertByKey(REPLAY_PAUSED_ALERT);
       if (outcome.sent > 0) {
         raiseAlert({ variant: 'success', title: CONNECTION_RESTORED, message: sentMessage(outcome.sent) });

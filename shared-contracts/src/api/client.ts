@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './schema';
 import { API_BASE } from './bare-client';
-import { raiseAlert } from '../alerts';
+import { queuedAlertKey, raiseAlert } from '../alerts';
 import { IDEMPOTENCY_KEY_HEADER, QUEUED_ALERTS } from '../constants/offline';
 import { logout } from '../session/logout';
 import { refreshSession, refreshSessionOutcome } from '../session/refresh';
@@ -114,7 +114,7 @@ async function queueOffline(request: Request, body: string | null): Promise<neve
     console.warn('The offline queue could not keep a change', error);
     throw new ApiError(0, OFFLINE_NOT_SAVED_MESSAGE, OFFLINE_ERROR_CODE);
   }
-  raiseAlert({ variant: 'warning', message: QUEUED_ALERTS[entry.alert], key: `offline:queued:${entry.alert}` });
+  raiseAlert({ variant: 'warning', message: QUEUED_ALERTS[entry.alert], key: queuedAlertKey(entry.alert) });
   throw new QueuedOfflineError(entry.alert, entry.idempotencyKey);
 }
 

@@ -4,7 +4,7 @@ import { QUEUED_ALERTS } from '../constants/offline';
 export type QueuedAlertKind = keyof typeof QUEUED_ALERTS;
 
 /** Why a call is never queued: the user needs the server's answer now, or the call must not run twice later. */
-export type NeverQueuedReason = 'pay' | 'coupon' | 'upload' | 'account' | 'answer';
+export type NeverQueuedReason = 'pay' | 'cart' | 'coupon' | 'upload' | 'sign' | 'account' | 'answer';
 
 /**
  * What a call that is never queued says when there is no connection (our wording; the
@@ -13,8 +13,10 @@ export type NeverQueuedReason = 'pay' | 'coupon' | 'upload' | 'account' | 'answe
  */
 export const OFFLINE_REQUIRED_MESSAGES: Readonly<Record<NeverQueuedReason, string>> = {
   pay: 'You are offline. A connection is needed to pay.',
+  cart: 'You are offline. A connection is needed to change your cart.',
   coupon: 'You are offline. A connection is needed to apply a coupon.',
   upload: 'You are offline. A connection is needed to upload.',
+  sign: 'You are offline. A connection is needed to sign a contract.',
   account: 'You are offline. A connection is needed to sign in or change your account security.',
   answer: 'You are offline. A connection is needed to continue.',
 };
@@ -28,9 +30,11 @@ export const OFFLINE_NOT_SAVED_MESSAGE =
  * when it equals an entry or starts with it followed by '/'). Everything else that mutates
  * (POST, PUT, PATCH, DELETE) is queued when the network is missing.
  * - pay: payments and checkout; a payment replayed hours later is never what the user meant.
+ * - cart: the cart is the first step of checkout; what it holds decides what is paid.
  * - coupon: the user is waiting for 'Successful' or the spelling message.
  * - upload: files, chunked packets, bulk rows, signatures and preflight: large, and the next
  *   step of the wizard needs their answer.
+ * - sign: re-signing a contract (signature and initials images; the renewal list follows it).
  * - account: sign-in, registration, tokens, passwords, e-mail change, approval, two-factor
  *   (they end or start sessions, or need a code typed now).
  * - answer: calls that only compute or read through POST/PUT (quotes, ISBN check, royalties,
@@ -45,6 +49,7 @@ export const NEVER_QUEUED: ReadonlyArray<{ path: string; reason: NeverQueuedReas
   { path: '/user/checkoutcancelled', reason: 'pay' },
   { path: '/user/verifycardpayment', reason: 'pay' },
   { path: '/payment', reason: 'pay' },
+  { path: '/user/cart', reason: 'cart' },
   { path: '/user/verifycartcoupon', reason: 'coupon' },
   { path: '/user/addcoupon', reason: 'coupon' },
   { path: '/session', reason: 'upload' },
@@ -56,6 +61,7 @@ export const NEVER_QUEUED: ReadonlyArray<{ path: string; reason: NeverQueuedReas
   { path: '/user/saveusersignature', reason: 'upload' },
   { path: '/user/bulkcalculate', reason: 'upload' },
   { path: '/user/preflight', reason: 'upload' },
+  { path: '/user/resign', reason: 'sign' },
   { path: '/authO', reason: 'account' },
   { path: '/user/adduser', reason: 'account' },
   { path: '/user/pwd', reason: 'account' },
