@@ -39,7 +39,9 @@ async function start(): Promise<void> {
   const loader = createRemoteLoader(remotes.load);
 
   // The offline queue and the last data seen, before the first query runs.
-  await startOffline({ queryClient, mayReplay: () => tabGuard.getState() === 'active' });
+  await startOffline({ queryClient, mayReplay: () => tabGuard.getState() === 'active' }).catch((error: unknown) =>
+    console.warn('Offline support did not start', error),
+  );
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html lacks #root');
