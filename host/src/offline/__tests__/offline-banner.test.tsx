@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { OFFLINE_BANNER, reportApiReachable } from '@pod/shared-contracts';
+import { installFakeFetch } from '@pod/shared-contracts/testing';
+import { renderApp, THANDI } from '../../test-support/render-app';
 import { OfflineBanner } from '../offline-banner';
 
 let online = true;
@@ -58,5 +60,21 @@ describe('OfflineBanner', () => {
 
     act(() => reportApiReachable(true));
     expect(screen.queryByText(OFFLINE_BANNER.message)).not.toBeInTheDocument();
+  });
+});
+
+describe('the offline banner in the shell', () => {
+  it('appears on the "offline" event on any page and goes on "online"', async () => {
+    installFakeFetch(() => ({ status: 200, body: { statusCode: 0, result: THANDI } }));
+    renderApp('/books', { user: THANDI });
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_BANNER.title)).not.toBeInTheDocument();
+
+    goOffline();
+    expect(screen.getByText(OFFLINE_BANNER.title)).toBeInTheDocument();
+    expect(screen.getByText(OFFLINE_BANNER.message)).toBeInTheDocument();
+
+    goOnline();
+    expect(screen.queryByText(OFFLINE_BANNER.title)).not.toBeInTheDocument();
   });
 });
