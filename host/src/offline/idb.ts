@@ -17,19 +17,15 @@ export function committed(transaction: IDBTransaction): Promise<void> {
   });
 }
 
-/**
- * Opens database `name` at version 1, creating its one object store `store` on first use.
- * Rejects when IndexedDB is missing (private windows of old browsers) or blocked.
- */
-export function openDatabase(
+function openAt(
+  factory: IDBFactory,
   name: string,
+  version: number | undefined,
   store: string,
   options: IDBObjectStoreParameters,
-  factory: IDBFactory | undefined = globalThis.indexedDB,
 ): Promise<IDBDatabase> {
-  if (!factory) return Promise.reject(new Error('IndexedDB is not available'));
   return new Promise<IDBDatabase>((resolve, reject) => {
-    const open = factory.open(name, 1);
+    const open = version === undefined ? factory.open(name) : factory.open(name, version);
     open.onupgradeneeded = () => {
       if (!open.result.objectStoreNames.contains(store)) open.result.createObjectStore(store, options);
     };
@@ -42,4 +38,23 @@ export function openDatabase(
     open.onerror = () => reject(open.error ?? new Error(`IndexedDB ${name} could not be opened`));
     open.onblocked = () => reject(new Error(`IndexedDB ${name} is blocked`));
   });
+}
+
+/**
+ * Opens database `name` at its current version, creating its one object store `store` on
+ * first use, or in a new version when the database exists without it (opened bare by someone
+ * else first). Rejects when IndexedDB is missing (old private windows) or blocked.
+ */
+export async function openDatabase(
+  name: string,
+  store: string,
+  options: IDBObjectStoreParameters,
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+): Promise<IDBDatabase> {
+  if (!factory) throw new Error('IndexedDB is not available');
+  const db = await openAt(factory, name, undefined, store, options);
+  if (db.objectStoreNames.contains(store)) return db;
+  const next = db.version + 1;
+  db.close();
+  return openAt(factory, name, next, store, options);
 }

@@ -369,3 +369,20 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 2_000): Prom
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe('the offline store', () => {
+  it('creates its one store even when the database was first opened bare (e.g. by someone counting)', async () => {
+    await new Promise<void>((resolve, reject) => {
+      const open = factory.open('pod-offline');
+      open.onsuccess = () => {
+        open.result.close();
+        resolve();
+      };
+      open.onerror = () => reject(open.error);
+    });
+
+    await store.add({ ...(await queuedEdit()), userId: 7 });
+
+    expect(await store.count()).toBe(1);
+  });
+});
