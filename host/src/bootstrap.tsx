@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { QueryProvider, SessionGate, Spinner, raiseAlert, sessionStore } from '@pod/shared-contracts';
+import { QueryProvider, SessionGate, Spinner, queryClient, raiseAlert, sessionStore } from '@pod/shared-contracts';
 import { App } from './app';
 import { pinnedRemotes } from './federation/apply-pins';
 import { assertCompatibleContract } from './federation/contract-check';
@@ -14,6 +14,7 @@ import { retryPlugin } from './federation/retry-plugin';
 import { captureInstallPrompt } from './pwa/install-prompt';
 import { startPwa } from './pwa/start-pwa';
 import { rememberLoadedRemotes } from './pwa/version-watch';
+import { startOffline } from './offline';
 import { createTabGuard } from './tab-guard/tab-guard';
 
 async function start(): Promise<void> {
@@ -41,6 +42,11 @@ async function start(): Promise<void> {
   });
   await remotes.ready().catch((error: unknown) => console.warn('remotes.json could not be read', error));
   const loader = createRemoteLoader(remotes.load);
+
+  // The offline queue and the last data seen, before the first query runs.
+  await startOffline({ queryClient, mayReplay: () => tabGuard.getState() === 'active' }).catch((error: unknown) =>
+    console.warn('Offline support did not start', error),
+  );
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html lacks #root');

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom';
 import { AlertRegion, cx, isShellHidden, useCurrentUser } from '@pod/shared-contracts';
 import { useStoredPins } from '../federation/pin-storage';
+import { OfflineBanner } from '../offline';
 import { ChatButton, showsChatButton } from './chat-button';
 import { FetchingBooksModal } from './fetching-books-modal';
 import { QaPinsBadge } from './qa-pins-badge';
@@ -56,6 +57,7 @@ export function Shell({ children }: { children: ReactNode }) {
       {sidebar ? <Sidebar drawer={drawer} open={menuOpen} onClose={closeMenu} /> : null}
       {sidebar && drawer && menuOpen ? <div className={styles.backdrop} aria-hidden="true" /> : null}
       <div className={styles.content}>
+        <OfflineBanner />
         {hidden ? null : (
           <TopBar
             signedIn={signedIn}

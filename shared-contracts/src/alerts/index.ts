@@ -1,6 +1,8 @@
 import { atom, useAtomValue } from 'jotai';
 import { alertMessage, ApiError } from '../api/errors';
+import { isQueuedOffline } from '../api/offline';
 import { GENERIC_ERROR_MESSAGE } from '../constants';
+import { QUEUED_ALERTS } from '../constants/offline';
 import { sessionStore } from '../session/store';
 
 /** The four alert bars of the shell. */
@@ -48,10 +50,22 @@ function displayedMessage(message: unknown): string {
  * - A 401 from the API is the session's business, never an alert: the client has refreshed
  *   and retried, or ended the session with its own notice ('Unable to refresh token').
  *   Nothing is raised and '' is returned.
+ * - A change queued offline (`QueuedOfflineError`) is not a failure: the client has raised its
+ *   queued alert ('No network connection - ...'); nothing more is raised and '' is returned.
+ *   A caller that passes its text (`alertMessage(error)`) raises that same queued alert again,
+ *   whatever variant it asked for, so it adds nothing either.
  */
 export function raiseAlert(alert: AlertRequest): string {
   if (alert.message instanceof ApiError && alert.message.status === 401) return '';
+  if (isQueuedOffline(alert.message)) return '';
   const message = displayedMessage(alert.message);
+  const queued = (Object.keys(QUEUED_ALERTS) as (keyof typeof QUEUED_ALERTS)[]).find(
+    (kind) => QUEUED_ALERTS[kind] === message,
+  );
+  const queuedKey = queued ? queuedAlertKey(queued) : undefined;
+  if (queuedKey && (alert.variant !== 'warning' || alert.key !== queuedKey)) {
+    return raiseAlert({ variant: 'warning', message, key: queuedKey });
+  }
   const key = alert.key ?? `${alert.variant}|${alert.title ?? ''}|${message}`;
   const shown = sessionStore.get(alertsAtom).find((existing) => existing.key === key);
   if (shown) return shown.id;
@@ -61,6 +75,11 @@ export function raiseAlert(alert: AlertRequest): string {
   if (alert.sticky) raised.sticky = true;
   sessionStore.set(alertsAtom, (alerts) => [...alerts, raised]);
   return raised.id;
+}
+
+/** The cause key of the queued alert of one kind (a warning, raised by the shared client). */
+export function queuedAlertKey(kind: keyof typeof QUEUED_ALERTS): string {
+  return `offline:queued:${kind}`;
 }
 
 /** Removes one alert bar. */

@@ -26,7 +26,10 @@ export function createQueryClient({ retry = true }: { retry?: boolean } = {}): Q
         // Lists refresh through invalidation, not on every return to the tab.
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // Offline, queries pause (networkMode 'online'): cached data stays on screen, no error.
+      // Mutations always run: the shared client queues or refuses them itself when offline,
+      // where TanStack would hold them paused in memory and lose them on a reload.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

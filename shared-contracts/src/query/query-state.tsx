@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { AlertBar } from '../ui/alert-bar';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
-import { alertMessage, isUnauthorized } from '../api/errors';
+import { alertMessage, ApiError, isUnauthorized } from '../api/errors';
+import { isNetworkFailure } from '../api/offline';
 import { SignInPrompt } from '../ui/sign-in-prompt';
 import { GENERIC_ERROR_MESSAGE } from '../constants';
 
@@ -33,17 +34,23 @@ function errorText(error: unknown): string {
   return text && text !== 'Internal server error' ? text : GENERIC_ERROR_MESSAGE;
 }
 
+/** A failure for lack of a network (fetch's TypeError, or the client's status-0 ApiError). */
+function offlineFailure(error: unknown): boolean {
+  return isNetworkFailure(error) || (error instanceof ApiError && error.status === 0);
+}
+
 /**
  * The three states of a list fed by a query, never confused: loading (a spinner), error (an
  * alert with the message and a 'Retry' button that refetches; the error shows here, not as a
  * global alert) and success, where `empty` replaces the list when `isEmpty` says there is
  * nothing. Data already shown stays while a refetch runs. A 401 (no session, or one that
- * could not be refreshed) asks the user to sign in instead: retrying cannot help.
+ * could not be refreshed) asks the user to sign in instead: retrying cannot help. Offline, a
+ * refetch that failed for lack of a network keeps the data last seen on screen (read-only).
  */
 export function QueryState<T>({ query, loadingLabel, isEmpty, empty, children }: QueryStateProps<T>) {
   if (query.status === 'pending') return <Spinner label={loadingLabel} />;
   if (query.status === 'error' && isUnauthorized(query.error)) return <SignInPrompt />;
-  if (query.status === 'error') {
+  if (query.status === 'error' && !(query.data !== undefined && offlineFailure(query.error))) {
     return (
       <AlertBar
         variant="danger"

@@ -3,7 +3,7 @@ import { bareClient } from '../api/bare-client';
 import { client } from '../api/client';
 import { toApiError, unwrap } from '../api/errors';
 import { logout } from './logout';
-import { refreshSession } from './refresh';
+import { refreshSessionOutcome } from './refresh';
 import { getAccessToken, getCurrentUser, getRefreshToken, setCurrentUser, setTokens } from './store';
 import { decodeToken, isTokenExpired } from './token';
 import type { User } from './user';
@@ -85,7 +85,10 @@ export async function completeTwoFactorSignIn(challenge: string, code: string): 
 /**
  * The start-up session rules of account-area.md section 4: with no tokens nothing
  * happens; an expired access token with a valid refresh token is refreshed (both tokens
- * replaced); both expired, or an unreadable access token, outside /login logs out.
+ * replaced); both expired, or an unreadable access token, outside /login logs out. A refresh
+ * that cannot reach the server (the installed portal opened offline) keeps the session: only
+ * the server refusing it logs out, so the shell and the last data seen stay on screen and the
+ * session-aware fetch refreshes once the connection is back.
  */
 export async function initSession(pathname: string): Promise<void> {
   const access = getAccessToken();
@@ -95,6 +98,6 @@ export async function initSession(pathname: string): Promise<void> {
   const accessReadable = decodeToken(access) !== null;
   const refreshValid = !isTokenExpired(refresh, now, 0);
   if (accessReadable && !isTokenExpired(access, now, 0)) return;
-  if (refreshValid && (await refreshSession())) return;
+  if (refreshValid && (await refreshSessionOutcome()) !== 'refused') return;
   if (pathname !== '/login') await logout();
 }

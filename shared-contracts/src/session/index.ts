@@ -13,7 +13,7 @@ export {
   type TokenPair,
 } from './store';
 export { decodeToken, isTokenExpired } from './token';
-export { refreshSession } from './refresh';
+export { refreshSession, refreshSessionOutcome, type RefreshOutcome } from './refresh';
 export { logout, type LogoutOptions } from './logout';
 export {
   signIn,

@@ -41,6 +41,8 @@ export interface RecordedRequest {
   /** The raw query string, '' or starting with '?'. */
   search: string;
   authorization: string | null;
+  /** Every request header, by lower-case name (the Idempotency-Key of a mutation is `idempotency-key`). */
+  headers: Record<string, string>;
   /** Whether the browser would send cookies (the login's device cookie needs 'same-origin' or 'include'). */
   credentials: RequestCredentials;
   /** The parsed JSON body, or undefined when there is none or it is raw bytes. */
@@ -77,6 +79,7 @@ export function installFakeFetch(handler: FakeHandler): RecordedRequest[] {
       query: Object.fromEntries(url.searchParams),
       search: url.search,
       authorization: request.headers.get('Authorization'),
+      headers: Object.fromEntries(request.headers),
       credentials: request.credentials,
       body: text ? (JSON.parse(text) as unknown) : undefined,
       ...(raw ? { bytes } : {}),

@@ -8,6 +8,7 @@ import {
   cx,
   Field,
   fieldControlClassName,
+  isQueuedOffline,
   MAX_CHAT_MESSAGE_LENGTH,
 } from '@pod/shared-contracts';
 import { useSendChatMessage } from './api/send-chat-message';
@@ -70,7 +71,10 @@ export function MessageForm({ messageRef }: { messageRef: RefObject<HTMLTextArea
     try {
       const imageData = image ? await readDataUrl(image.file, image.mediaType) : null;
       setReading(false);
-      await send.mutateAsync({ message: text.trim(), imageData });
+      await send.mutateAsync({ message: text.trim(), imageData }).catch((error: unknown) => {
+        // Queued offline: it will be sent when the connection is back, like a message sent now.
+        if (!isQueuedOffline(error)) throw error;
+      });
       setText('');
       setImage(null);
       clearFileInput();

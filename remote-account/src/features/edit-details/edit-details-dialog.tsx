@@ -6,6 +6,7 @@ import {
   Button,
   EditDetailsForm,
   FinalTextField,
+  isQueuedOffline,
   Modal,
   raiseAlert,
   useInvalidate,
@@ -34,7 +35,8 @@ export interface EditDetailsDialogProps {
  * EditDetailsForm rules ('Please enter a valid name' / 'surname' / 'phone number'); Done is
  * disabled while any of the three is empty. PUT /user/edituser; success closes the dialog,
  * raises a success alert and re-reads the user (`userChanged`), so the profile and the top bar
- * show the new names. A server error shows in an alert inside the dialog.
+ * show the new names. A server error shows in an alert inside the dialog. Offline the change is
+ * queued: the dialog closes and the queued alert shows instead of the success one.
  */
 export function EditDetailsDialog({ open, onClose, user }: EditDetailsDialogProps) {
   return (
@@ -63,6 +65,11 @@ function EditDetailsFields({ user, onClose }: Omit<EditDetailsDialogProps, 'open
         phone_main: values.phone_main.trim(),
       });
     } catch (error) {
+      // Queued offline: accepted (its alert says it will be updated when the connection is back).
+      if (isQueuedOffline(error)) {
+        onClose();
+        return;
+      }
       setFailure(alertMessage(error));
       return;
     }

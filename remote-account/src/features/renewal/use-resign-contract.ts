@@ -1,5 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError, isUnauthorized, raiseAlert, useInvalidate, type RenewalBook } from '@pod/shared-contracts';
+import {
+  ApiError,
+  isUnauthorized,
+  OFFLINE_ERROR_CODE,
+  raiseAlert,
+  useInvalidate,
+  type RenewalBook,
+} from '@pod/shared-contracts';
 import { resignContract, type ResignBody } from './api/resign-contract';
 import { RENEWAL_MESSAGES } from './messages';
 
@@ -35,6 +42,11 @@ export function useResignContract(): ResignContract {
         done = isSuccess(answer.statusCode);
       } catch (error) {
         if (isUnauthorized(error)) return false;
+        // Offline: re-signing is never queued; the plain sentence says a connection is needed.
+        if (error instanceof ApiError && error.code === OFFLINE_ERROR_CODE) {
+          raiseAlert({ variant: 'danger', message: error });
+          return false;
+        }
         if (error instanceof ApiError && error.status === 404) void invalidate('contractResigned');
       } finally {
         running.current = false;

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   ApiError,
   Button,
+  isQueuedOffline,
   LIMITS,
   PUBLISHER_FIELDS,
   raiseAlert,
@@ -145,6 +146,11 @@ export function UpdateRequestForm({ user }: { user: User }) {
       setStep({ kind: 'sent' });
       later(() => void navigate('/profile'), LIMITS.successRedirectMs);
     } catch (error) {
+      // Queued offline: not a failure; the queued alert says it will be sent when back online.
+      if (isQueuedOffline(error)) {
+        setStep(EDITING);
+        return;
+      }
       if (error instanceof ApiError && error.status > 0) {
         if (error.status === 401) {
           // The session's business: it refreshed and retried, or it is signing the user out.

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName, Modal, raiseAlert, useInvalidate, type Book } from '@pod/shared-contracts';
+import {
+  Button,
+  buttonClassName,
+  isQueuedOffline,
+  Modal,
+  raiseAlert,
+  useInvalidate,
+  type Book,
+} from '@pod/shared-contracts';
 import { archiveBook } from './api/archive-book';
 import { deleteBook } from './api/delete-book';
 import { bookAction, continueLink, parseBookMisc, regionFlag, type Region } from './book-model';
@@ -24,6 +32,8 @@ const CONFIRM = {
  * The book's actions (account-area.md section 4): 'Cancel book' when neither archived nor
  * paid, 'Delete book' only when archived, nothing when paid, each after a confirmation; a
  * cancelled book says so; getquote and signedcontract stages offer 'Continue Upload Process'.
+ * Offline the action is queued: the dialog closes and the queued alert ('Item will be deleted
+ * when connection is restored') replaces both the failure and the success message.
  */
 export function BookActions({ book, region, onDeleted }: { book: Book; region: Region; onDeleted: () => void }) {
   const misc = parseBookMisc(book.misc);
@@ -40,9 +50,11 @@ export function BookActions({ book, region, onDeleted }: { book: Book; region: R
     try {
       if (action === 'cancel') await archiveBook(book.id, regionFlag(region));
       else await deleteBook(book.id, regionFlag(region));
-    } catch {
+    } catch (error) {
       setBusy(false);
       setConfirming(false);
+      // Queued offline: accepted, sent when the connection is back; its alert is on screen.
+      if (isQueuedOffline(error)) return;
       raiseAlert({
         variant: 'danger',
         message: action === 'cancel' ? BOOK_MESSAGES.archiveFailure : BOOK_MESSAGES.deleteFailure,

@@ -84,6 +84,25 @@ describe('QueryState', () => {
     expect(screen.queryByText(/Unauthorized/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
+
+  it('offline, a refetch that finds no network keeps the data last seen, with no error', async () => {
+    let offline = false;
+    installFakeFetch((): FakeAnswer =>
+      offline
+        ? new TypeError('Failed to fetch')
+        : { status: 200, body: { statusCode: 0, localBooks: [BOOK], internationalBooks: [] } },
+    );
+    const client = createTestQueryClient();
+    renderWithProviders(<Books />, { queryClient: client });
+    expect(await screen.findByRole('list', { name: 'Books' })).toHaveTextContent('Karoo Nights');
+
+    offline = true;
+    await act(() => client.refetchQueries({ queryKey: queryKeys.books() }));
+
+    expect(client.getQueryState(queryKeys.books())?.status).toBe('error');
+    expect(screen.getByRole('list', { name: 'Books' })).toHaveTextContent('Karoo Nights');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('shared collection queries', () => {

@@ -210,4 +210,41 @@ describe('initSession (account-area.md section 4)', () => {
     await initSession('/books');
     expect(navigate).toHaveBeenCalledWith('/login');
   });
+
+  it('offline (the refresh cannot reach the server) keeps the session and its user', async () => {
+    const access = fakeJwt(-10);
+    const refresh = fakeJwt(3600);
+    setTokens({ accessToken: access, refreshToken: refresh });
+    localStorage.setItem(STORAGE_KEYS.currentUser, JSON.stringify({ id: 1, email: 'a@b.co' }));
+    hydrateSession();
+    const navigate = jest.fn();
+    setNavigator(navigate);
+    const log = installFakeFetch(() => new TypeError('Failed to fetch'));
+
+    await initSession('/profile');
+
+    expect(log.map((request) => request.path)).toEqual(['/authO/refresh']);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(getCurrentUser()?.email).toBe('a@b.co');
+    expect(getAccessToken()).toBe(access);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe(refresh);
+  });
+
+  it('logs out when the server refuses the refresh', async () => {
+    setTokens({ accessToken: fakeJwt(-10), refreshToken: fakeJwt(3600) });
+    localStorage.setItem(STORAGE_KEYS.currentUser, JSON.stringify({ id: 1 }));
+    hydrateSession();
+    const navigate = jest.fn();
+    setNavigator(navigate);
+    installFakeFetch((request) =>
+      request.path === '/authO/refresh'
+        ? { status: 401, body: { statusCode: 401, message: 'Unable to refresh token' } }
+        : { status: 200, body: { statusCode: 0, description: 'ok' } },
+    );
+
+    await initSession('/profile');
+
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(getCurrentUser()).toBeNull();
+  });
 });

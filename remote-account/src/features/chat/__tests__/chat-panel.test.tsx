@@ -6,7 +6,10 @@ import {
   CHAT_IMAGE_TYPE_MESSAGE,
   hydrateSession,
   MAX_CHAT_IMAGE_BYTES,
+  QUEUED_ALERTS,
+  setOfflineQueue,
   type ChatMessage,
+  type OfflineRequest,
 } from '@pod/shared-contracts';
 import { ChatPanel } from '../chat-panel';
 import { fakeChatApi, imageMisc, localIso, PNG_BYTES, signIn, stubObjectUrls } from './chat-fixtures';
@@ -191,6 +194,29 @@ describe('the support chat panel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(messageBox()).toHaveValue('Hello again');
     expect(sendButton()).toBeEnabled();
+  });
+
+  it('offline, a message is queued: the box clears like a sent one and no failure shows', async () => {
+    const queued: OfflineRequest[] = [];
+    setOfflineQueue(async (request) => {
+      queued.push(request);
+    });
+    try {
+      const api = fakeChatApi([]);
+      api.override = (request) => (request.method === 'POST' ? new TypeError('Failed to fetch') : undefined);
+      const { user } = renderPanel();
+
+      await user.type(messageBox(), 'Sent from the train');
+      await user.click(sendButton());
+
+      await waitFor(() => expect(messageBox()).toHaveValue(''));
+      expect(screen.queryByText(QUEUED_ALERTS.submit)).not.toBeInTheDocument(); // the shell's alert, not the panel's
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(queued).toEqual([expect.objectContaining({ method: 'POST', alert: 'submit' })]);
+      expect(JSON.parse(queued[0]?.body ?? '{}')).toMatchObject({ message: 'Sent from the train' });
+    } finally {
+      setOfflineQueue(null);
+    }
   });
 
   it('sends an image alone as a data URL of its type, and shows it fetched with the token', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { getCurrentUser } from '@pod/shared-contracts';
+import { getCurrentUser, QUEUED_ALERTS, setOfflineQueue, type OfflineRequest } from '@pod/shared-contracts';
 import { deferred, installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { renderApp, resetSession } from '../../../test-support/render-app';
 import { signInAs, THANDI, userInfo } from '../../../test-support/signed-in';
@@ -184,5 +184,30 @@ describe("the profile's 'Edit details' dialog", () => {
 
     expect(await screen.findByText('Thandeka Mokoena')).toBeInTheDocument();
     expect(field(dialog, 'First name')).toHaveValue('Lerato');
+  });
+
+  it('offline, the change is queued: the dialog closes with the queued alert, no failure', async () => {
+    const queued: OfflineRequest[] = [];
+    setOfflineQueue(async (request) => {
+      queued.push(request);
+    });
+    installFakeFetch(api(new TypeError('Failed to fetch')));
+    try {
+      const user = renderApp('/profile');
+      const dialog = await openDialog(user);
+
+      await replace(user, field(dialog, 'First name'), 'Lindiwe');
+      await user.click(done(dialog));
+
+      expect(await screen.findByText(QUEUED_ALERTS.update)).toBeInTheDocument();
+      expect(QUEUED_ALERTS.update).toBe('No network connection - Item will be updated when connection is restored');
+      expect(screen.queryByRole('dialog', { name: 'Edit details' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Your details have been updated.')).not.toBeInTheDocument();
+      expect(queued).toHaveLength(1);
+      expect(queued[0]).toMatchObject({ method: 'PUT', alert: 'update' });
+      expect(JSON.parse(queued[0]?.body ?? '{}')).toMatchObject({ name_first: 'Lindiwe' });
+    } finally {
+      setOfflineQueue(null);
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
-import { getCurrentUser } from '@pod/shared-contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { getCurrentUser, QUEUED_ALERTS, setOfflineQueue, type OfflineRequest } from '@pod/shared-contracts';
 import { currentLocation } from '../../../test-support/render-app';
 import { deferred, installFakeFetch, type FakeAnswer, type RecordedRequest } from '@pod/shared-contracts/testing';
 import {
@@ -164,7 +164,8 @@ describe('sending the request', () => {
     await agreeAndProceed(user);
 
     expect(screen.getByRole('dialog', { name: 'Please wait...' })).toBeInTheDocument();
-    expect(requests()).toHaveLength(1);
+    // The client reads the body before sending (kept for the offline queue): a few ticks later.
+    await waitFor(() => expect(requests()).toHaveLength(1));
     expect(requests()[0]).toMatchObject({ method: 'PUT', authorization: expect.stringMatching(/^Bearer /) });
     expect(requests()[0]!.body).toEqual({
       pendingUserChanges: {
@@ -268,6 +269,28 @@ describe('sending the request', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent('Error sending request to admin.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offline with the queue: the request is queued, the queued alert shows and no failure', async () => {
+    const queued: OfflineRequest[] = [];
+    setOfflineQueue(async (request) => {
+      queued.push(request);
+    });
+    try {
+      answerChange = () => new TypeError('Failed to fetch');
+      const user = await readyLocalRequest();
+
+      await pressUpdate(user);
+      await agreeAndProceed(user);
+      await act(() => jest.advanceTimersByTimeAsync(0));
+
+      expect(await screen.findByText(QUEUED_ALERTS.update)).toBeInTheDocument();
+      expect(screen.queryByText('Error sending request to admin.')).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(queued).toEqual([expect.objectContaining({ method: 'PUT', alert: 'update' })]);
+    } finally {
+      setOfflineQueue(null);
+    }
   });
 
   it("shows the server's validation message on its field", async () => {

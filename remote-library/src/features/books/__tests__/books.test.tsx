@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import {
   AlertRegion,
   alertsAtom,
+  QUEUED_ALERTS,
   sessionStore,
+  setOfflineQueue,
+  type OfflineRequest,
   setCurrentUser,
   type Book,
   type Order,
@@ -401,6 +404,32 @@ describe('the book detail panel', () => {
     expect(within(detail('Zulu Nights')).getByRole('button', { name: 'Cancel book' })).toBeInTheDocument();
   });
 
+  it('offline, cancelling is queued: the dialog closes with the queued alert, no failure message', async () => {
+    const queued: OfflineRequest[] = [];
+    setOfflineQueue(async (request) => {
+      queued.push(request);
+    });
+    library.override = (request) => (request.method === 'DELETE' ? new TypeError('Failed to fetch') : undefined);
+    try {
+      const user = renderBooks();
+      const panel = await openBook(user, 'Zulu Nights');
+
+      await user.click(within(panel).getByRole('button', { name: 'Cancel book' }));
+      const dialog = screen.getByRole('dialog', { name: 'Cancel this book?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel book' }));
+
+      expect(await screen.findByText(QUEUED_ALERTS.delete)).toBeInTheDocument();
+      expect(QUEUED_ALERTS.delete).toBe('No network connection - Item will be deleted when connection is restored');
+      expect(screen.queryByRole('dialog', { name: 'Cancel this book?' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Something went wrong, while trying to archive your book.')).not.toBeInTheDocument();
+      expect(screen.queryByText('Your book has been cancelled successfully.')).not.toBeInTheDocument();
+      expect(queued).toEqual([expect.objectContaining({ method: 'DELETE', alert: 'delete' })]);
+      expect(queued[0]?.url).toMatch(/\/api\/v1\/user\/archivebook\/11\/0$/);
+    } finally {
+      setOfflineQueue(null);
+    }
+  });
+
   it('deletes an archived book after confirmation, removing it from the list and reloading the user', async () => {
     library.override = (request) => {
       if (request.method !== 'DELETE') return undefined;
@@ -490,15 +519,17 @@ describe('the book detail panel', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Something went wrong while fetching this books contract.',
     );
-    expect(calls).toContainEqual({
-      method: 'POST',
-      path: '/user/viewsignedcontract',
-      query: {},
-      search: '',
-      authorization: null,
-      credentials: 'same-origin',
-      body: { local_bookId: 11, international_bookId: 21 },
-    });
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/user/viewsignedcontract',
+        query: {},
+        search: '',
+        authorization: null,
+        credentials: 'same-origin',
+        body: { local_bookId: 11, international_bookId: 21 },
+      }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

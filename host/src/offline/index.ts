@@ -1,0 +1,2 @@
+export { startOffline, type OfflineSupport, type StartOfflineOptions } from './start-offline';
+export { OfflineBanner } from './offline-banner';
