@@ -6,6 +6,7 @@ import adminChannel from './admin/channel-server.js';
 import { API_PREFIX } from './api-prefix.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { productionRefusals, ProductionRefusedError } from './config-safety.js';
+import idempotency from './idempotency.js';
 import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './observability/request-id.js';
 import { defaultSpecPath } from './paths.js';
@@ -16,6 +17,7 @@ import cartRepository from './plugins/app/cart-repository.js';
 import chatRepository from './plugins/app/chat-repository.js';
 import contractRepository from './plugins/app/contract-repository.js';
 import couponRepository from './plugins/app/coupon-repository.js';
+import idempotencyRepository from './plugins/app/idempotency-repository.js';
 import emailOutboxRepository, { createEmailOutboxRepository } from './plugins/app/email-outbox-repository.js';
 import { createAppSettingRepository } from './plugins/app/app-setting-repository.js';
 import orderRepository from './plugins/app/order-repository.js';
@@ -196,9 +198,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(uploadRepository);
     await app.register(chatRepository);
     await app.register(accountSecurityRepository);
+    await app.register(idempotencyRepository);
     await app.register(unitOfWork);
     // Background work; services define their job types below.
     await app.register(jobsPlugin, { settings: config.jobs });
+    // Idempotency-Key of the mutating operations: hooks added to their routes as the glue makes them.
+    await app.register(idempotency, { operations });
     // The admin console's way in while this process holds a PGlite folder (one process per folder).
     await app.register(adminChannel, { dataDir: options.db ? null : pgliteDirectory(database) });
 

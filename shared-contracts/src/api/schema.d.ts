@@ -3636,6 +3636,42 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+         *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+         *     PATCH and DELETE of this API takes it, except the payment provider's notification
+         *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+         *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+         *       a space, a control character, a repeated header) answers **400** code
+         *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+         *       (no spaces or control characters).', before authentication or the body is looked at.
+         *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+         *       unrelated). Without a bearer token the key is scoped by itself and the request's
+         *       fingerprint, so strangers never meet through a key.
+         *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+         *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+         *       a key derived from the server secret (paths and bodies may carry link tokens and
+         *       passwords).
+         *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+         *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+         *       status, Content-Type and body are kept with the key.
+         *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+         *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+         *       again too: it was the outcome of that request).
+         *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+         *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+         *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+         *       'This Idempotency-Key was already used for a different request.'
+         *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+         *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+         *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+         *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+         *       never store or replay their answer; a repeat runs again.
+         *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+         *       keys are swept hourly by a background job). A claim whose request never finished (a
+         *       crashed instance) is taken over after 5 minutes.
+         */
+        IdempotencyKey: string;
         /** @description The user id carried by the e-mailed link (query `id` of the front-end page). */
         LinkUserId: number;
         /**
@@ -3681,7 +3717,44 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3733,7 +3806,44 @@ export interface operations {
     loginTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3772,7 +3882,44 @@ export interface operations {
     refreshToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3815,7 +3962,44 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3848,7 +4032,44 @@ export interface operations {
     addUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3964,7 +4185,44 @@ export interface operations {
     editUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3998,7 +4256,44 @@ export interface operations {
     requestChange: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4032,7 +4327,44 @@ export interface operations {
     changePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4066,7 +4398,44 @@ export interface operations {
     forgotPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The e-mail address (URL-encoded). */
                 email: string & components["schemas"]["SingleLine"];
@@ -4099,7 +4468,44 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The user id carried by the e-mailed link (query `id` of the front-end page). */
                 a: components["parameters"]["LinkUserId"];
@@ -4142,7 +4548,44 @@ export interface operations {
     changeEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4181,7 +4624,44 @@ export interface operations {
     approveUserChanges: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4218,7 +4698,44 @@ export interface operations {
     setInitialLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4253,7 +4770,44 @@ export interface operations {
     setupTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4279,7 +4833,44 @@ export interface operations {
     enableTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4309,7 +4900,44 @@ export interface operations {
     disableTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4348,7 +4976,44 @@ export interface operations {
     setLoginNotifications: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4508,7 +5173,44 @@ export interface operations {
     archiveBook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of one book record of the current user. A local and an international version of the
@@ -4552,7 +5254,44 @@ export interface operations {
     deleteBook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of one book record of the current user. A local and an international version of the
@@ -4596,7 +5335,44 @@ export interface operations {
     viewSignedContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4649,7 +5425,44 @@ export interface operations {
     resignContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Book record id. */
                 a: number;
@@ -4832,7 +5645,44 @@ export interface operations {
     removeCartItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The item's `book_id`, or 0 when null. */
                 localBookId: number;
@@ -4862,7 +5712,44 @@ export interface operations {
     verifyCartCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4916,7 +5803,44 @@ export interface operations {
     addCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4953,7 +5877,44 @@ export interface operations {
     checkoutPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4984,7 +5945,44 @@ export interface operations {
     createTransaction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5015,7 +6013,44 @@ export interface operations {
     postTransaction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5044,7 +6079,44 @@ export interface operations {
     postTransactionPayfast: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Transaction reference (`tref`). */
                 ref: string & components["schemas"]["SingleLine"];
@@ -5080,7 +6152,44 @@ export interface operations {
     confirmCheckoutSuccess: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5109,7 +6218,44 @@ export interface operations {
     confirmCheckoutCancelled: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5138,7 +6284,44 @@ export interface operations {
     verifyCardPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5232,7 +6415,44 @@ export interface operations {
     realtimeRoyalty: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5260,7 +6480,44 @@ export interface operations {
     getQuote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5316,7 +6573,44 @@ export interface operations {
     getValidIsbn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5380,7 +6674,44 @@ export interface operations {
     saveUserSignature: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5414,7 +6745,44 @@ export interface operations {
     uploadSignature: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5450,7 +6818,44 @@ export interface operations {
     uploadSignatureAppendix: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5486,7 +6891,44 @@ export interface operations {
     submitContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5522,7 +6964,44 @@ export interface operations {
     submitContractAppendix: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5558,7 +7037,44 @@ export interface operations {
     bulkCalculate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5699,7 +7215,44 @@ export interface operations {
                 /** @description Number of pieces of the whole file (ceil(size / 1,024,000)). */
                 totalChunks: components["parameters"]["TotalChunks"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5751,7 +7304,44 @@ export interface operations {
                 /** @description Number of pieces of the whole file (ceil(size / 1,024,000)). */
                 totalChunks: components["parameters"]["TotalChunks"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5788,7 +7378,44 @@ export interface operations {
     uploadBook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5810,7 +7437,44 @@ export interface operations {
     uploadBookEbook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5832,7 +7496,44 @@ export interface operations {
     uploadBookAudio: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5854,7 +7555,44 @@ export interface operations {
     preflightBook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5979,7 +7717,44 @@ export interface operations {
     sendChatMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6151,7 +7926,44 @@ export interface operations {
     savePushSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6187,7 +7999,44 @@ export interface operations {
     deletePushSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
