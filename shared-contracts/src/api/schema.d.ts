@@ -2147,7 +2147,8 @@ export interface paths {
          *     The key is the `applicationServerKey` of `PushManager.subscribe`: an uncompressed P-256
          *     public key (65 bytes), base64url without padding. It comes from configuration
          *     (`POD_VAPID_PUBLIC_KEY` / `POD_VAPID_PRIVATE_KEY` / `POD_VAPID_SUBJECT`); in development a
-         *     pair is generated once and kept in the data directory; production without configured
+         *     pair is generated once and kept in the data directory (the database's settings, like the
+         *     generated JWT secret, so every instance agrees); production without configured
          *     keys has push switched off and answers 404 `PUSH_DISABLED` 'Push notifications are not
          *     available.', and the front end then simply does not subscribe. Public: the key is public by
          *     design and the same for everyone.

@@ -105,6 +105,18 @@ export interface IdempotencyKeysTable {
   completed_at: NullableTimestamp;
 }
 
+/** Web push subscriptions, one per user and endpoint (migration 015); see services/push.ts. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expiration_time: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: ColumnType<Date, Date | undefined, never>;
@@ -457,6 +469,7 @@ export type UploadRow = Selectable<UploadsTable>;
 
 export interface Database {
   idempotency_keys: IdempotencyKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
   recovery_codes: RecoveryCodesTable;
   chat_messages: ChatMessagesTable;
   contract_renewals: ContractRenewalsTable;
@@ -511,3 +524,4 @@ export type ChatMessageRow = Selectable<ChatMessagesTable>;
 export type ContractRenewalRow = Selectable<ContractRenewalsTable>;
 export type AdminAuditRow = Selectable<AdminAuditTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
