@@ -6,6 +6,7 @@ import adminChannel from './admin/channel-server.js';
 import { API_PREFIX } from './api-prefix.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { productionRefusals, ProductionRefusedError } from './config-safety.js';
+import idempotency from './idempotency.js';
 import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './observability/request-id.js';
 import { defaultSpecPath } from './paths.js';
@@ -16,10 +17,12 @@ import cartRepository from './plugins/app/cart-repository.js';
 import chatRepository from './plugins/app/chat-repository.js';
 import contractRepository from './plugins/app/contract-repository.js';
 import couponRepository from './plugins/app/coupon-repository.js';
+import idempotencyRepository from './plugins/app/idempotency-repository.js';
 import emailOutboxRepository, { createEmailOutboxRepository } from './plugins/app/email-outbox-repository.js';
 import { createAppSettingRepository } from './plugins/app/app-setting-repository.js';
 import orderRepository from './plugins/app/order-repository.js';
 import paymentRepository from './plugins/app/payment-repository.js';
+import pushSubscriptionRepository from './plugins/app/push-subscription-repository.js';
 import referenceDataRepository from './plugins/app/reference-data-repository.js';
 import refreshTokenRepository from './plugins/app/refresh-token-repository.js';
 import unitOfWork from './plugins/app/unit-of-work.js';
@@ -37,6 +40,8 @@ import background from './plugins/external/background.js';
 import mailPlugin, { type Mailer } from './plugins/external/mail.js';
 import paymentsPlugin from './plugins/external/payments.js';
 import { loadPaymentSettings } from './payments/index.js';
+import webPush from './push/index.js';
+import type { PushTransport } from './push/delivery.js';
 import type { ProviderHttp } from './payments/types.js';
 import problems from './plugins/external/problems.js';
 import securityHeaders from './plugins/external/security-headers.js';
@@ -73,6 +78,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Where uploaded files go (default: the store config.uploads.store names, FILE_STORE); the caller closes it. */
   fileStore?: FileStore;
+  /** How web pushes reach push services (default fetch with POD_PUSH_TIMEOUT_MS); tests replace it. */
+  pushTransport?: PushTransport;
   /** Blocking preflight problems of a print PDF, checked by POST /user/uploadbook (default: none). */
   preflightBlockers?: PreflightBlockers;
 }
@@ -196,9 +203,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(uploadRepository);
     await app.register(chatRepository);
     await app.register(accountSecurityRepository);
+    await app.register(idempotencyRepository);
+    await app.register(pushSubscriptionRepository);
     await app.register(unitOfWork);
     // Background work; services define their job types below.
     await app.register(jobsPlugin, { settings: config.jobs });
+    // Idempotency-Key of the mutating operations: hooks added to their routes as the glue makes them.
+    await app.register(idempotency, { operations });
+    // Web push (VAPID keys, delivery); null when off. Before the admin channel, whose `push test` sends.
+    await app.register(webPush, { ...(options.pushTransport && { transport: options.pushTransport }) });
     // The admin console's way in while this process holds a PGlite folder (one process per folder).
     await app.register(adminChannel, { dataDir: options.db ? null : pgliteDirectory(database) });
 

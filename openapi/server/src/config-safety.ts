@@ -17,6 +17,7 @@ export const ALLOW = {
   weakJwtSecret: 'ALLOW_WEAK_JWT_SECRET',
   devMailbox: 'ALLOW_DEV_MAILBOX',
   localPublicUrl: 'ALLOW_LOCAL_PUBLIC_URL',
+  pushLocalEndpoints: 'ALLOW_PUSH_LOCAL_ENDPOINTS',
 } as const;
 
 /** HS256 wants a key at least as long as its hash: 32 bytes. */
@@ -37,7 +38,7 @@ const CARD_TEST_KEY = /^FLW(PUB|SEC)K_TEST-/;
  * production). Secrets never appear in a reason: they end up in logs.
  */
 export function productionRefusals(
-  config: Pick<AppConfig, 'jwtSecret' | 'payments' | 'devMailbox'>,
+  config: Pick<AppConfig, 'jwtSecret' | 'payments' | 'devMailbox' | 'push'>,
   env: NodeJS.ProcessEnv,
 ): string[] {
   if (env.NODE_ENV !== 'production') return [];
@@ -105,6 +106,13 @@ export function productionRefusals(
     refuse(
       ALLOW.devMailbox,
       'DEV_MAILBOX=open asks to show every e-mail (password-reset links included) to every client; production never serves the mailbox, so remove it',
+    );
+  }
+
+  if (config.push.allowLocalEndpoints) {
+    refuse(
+      ALLOW.pushLocalEndpoints,
+      'POD_PUSH_ALLOW_LOCAL_ENDPOINTS=1 lets any signed-in user make the server POST to http and to addresses inside its network (loopback, private, link-local); remove it',
     );
   }
   return reasons;

@@ -1,6 +1,7 @@
 import type { AttemptLimit } from './domain/attempt-limiter.js';
 import type { JobsSettings } from './jobs/index.js';
 import { loadPaymentSettings, type PaymentSettings } from './payments/index.js';
+import { loadPushSettings, type PushSettings } from './push/settings.js';
 import { defaultDataDir, defaultStaticRoot, defaultUploadDir } from './paths.js';
 import { loadFileStoreSettings, type FileStoreSettings } from './storage/index.js';
 import { loadTimeoutSettings, type TimeoutSettings } from './timeouts.js';
@@ -77,6 +78,8 @@ export interface AppConfig {
   database: { url: string | undefined; dataDir: string };
   /** Chunked uploads and where files go (UPLOAD_DIR, UPLOAD_ABANDON_HOURS, FILE_STORE, S3_*); see services/uploads.ts. */
   uploads: UploadSettings;
+  /** Web push: VAPID keys and subject, local endpoints, delivery timeout (POD_VAPID_*, POD_PUSH_*); see push/settings.ts. */
+  push: PushSettings;
 }
 
 export interface UploadSettings {
@@ -196,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       abandonHours: positiveInt(env.UPLOAD_ABANDON_HOURS, 48),
       store: loadFileStoreSettings(env),
     },
+    push: loadPushSettings(env),
   };
 }

@@ -10,6 +10,8 @@ export interface SpecOperation {
   path: string;
   /** The request body portal.yaml declares (its media types, lower case), or null for none. */
   body: { contentTypes: string[]; required: boolean } | null;
+  /** Names of the request headers portal.yaml declares as parameters (lower case), e.g. idempotency-key. */
+  headers: string[];
 }
 
 type OpenApiDocument = Record<string, unknown> & { paths?: Record<string, Record<string, unknown>> };
@@ -61,12 +63,32 @@ function requestBodyOf(document: OpenApiDocument, requestBody: unknown): SpecOpe
   };
 }
 
+interface ParameterObject {
+  $ref?: string;
+  name?: unknown;
+  in?: unknown;
+}
+
+/** The header parameters of a path item and its operation, following `#/components/parameters/...` references. */
+function headerParametersOf(document: OpenApiDocument, ...lists: unknown[]): string[] {
+  const components = document.components as { parameters?: Record<string, ParameterObject> } | undefined;
+  const names: string[] = [];
+  for (const list of lists) {
+    for (const entry of Array.isArray(list) ? (list as ParameterObject[]) : []) {
+      const parameter = entry?.$ref ? components?.parameters?.[entry.$ref.split('/').pop() ?? ''] : entry;
+      if (parameter?.in === 'header' && typeof parameter.name === 'string') names.push(parameter.name.toLowerCase());
+    }
+  }
+  return names;
+}
+
 /** Every operation of the document with its method, path as written and declared request body. */
 export function listOperations(document: OpenApiDocument): SpecOperation[] {
   const operations: SpecOperation[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
-      const operation = item[method] as { operationId?: unknown; requestBody?: unknown } | undefined;
+      const operation = item[method] as
+        { operationId?: unknown; requestBody?: unknown; parameters?: unknown } | undefined;
       if (!operation || typeof operation !== 'object') continue;
       const operationId =
         typeof operation.operationId === 'string' ? operation.operationId : fallbackOperationId(method, path);
@@ -75,6 +97,7 @@ export function listOperations(document: OpenApiDocument): SpecOperation[] {
         method: method.toUpperCase(),
         path,
         body: requestBodyOf(document, operation.requestBody),
+        headers: headerParametersOf(document, item.parameters, operation.parameters),
       });
     }
   }

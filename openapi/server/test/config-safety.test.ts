@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { productionRefusals, ProductionRefusedError } from '../src/config-safety.js';
+import { generateVapidKeys } from '../src/domain/web-push.js';
 import { PRODUCTION_ENV, withEnv } from './helpers/production-env.js';
 import { specPath } from './helpers/test-app.js';
 
@@ -138,6 +139,15 @@ describe('production refusals', () => {
     assertRefusedOnce({ DEV_MAILBOX: 'open' }, /^DEV_MAILBOX=open/, 'ALLOW_DEV_MAILBOX');
   });
 
+  it("refuse POD_PUSH_ALLOW_LOCAL_ENDPOINTS=1 (pushes into the server's own network)", () => {
+    assertRefusedOnce(
+      { POD_PUSH_ALLOW_LOCAL_ENDPOINTS: '1' },
+      /^POD_PUSH_ALLOW_LOCAL_ENDPOINTS=1 lets any signed-in user/,
+      'ALLOW_PUSH_LOCAL_ENDPOINTS',
+    );
+    assert.deepEqual(refusalsWith({ POD_PUSH_ALLOW_LOCAL_ENDPOINTS: '0' }), []);
+  });
+
   it('refuse a PUBLIC_URL that users cannot reach or that is not https', () => {
     const cases: Array<[string | undefined, RegExp]> = [
       [undefined, /^PUBLIC_URL is not set/],
@@ -201,5 +211,28 @@ describe('DEV_MAILBOX', () => {
     assert.equal(loadConfig({ DEV_MAILBOX: ' Open ' }).devMailbox, 'open');
     assert.equal(loadConfig({ DEV_MAILBOX: 'loopback' }).devMailbox, 'loopback');
     assert.throws(() => loadConfig({ DEV_MAILBOX: 'yes' }), /DEV_MAILBOX must be/);
+  });
+});
+
+describe('push settings (POD_VAPID_*, POD_PUSH_*)', () => {
+  it('take a matching key pair, and stop the start on half a pair, a mismatched pair or a bad subject', () => {
+    const keys = generateVapidKeys();
+    const env = { POD_VAPID_PUBLIC_KEY: keys.publicKey, POD_VAPID_PRIVATE_KEY: keys.privateKey };
+    assert.deepEqual(loadConfig(env).push.vapid, keys);
+    assert.equal(loadConfig({}).push.vapid, undefined);
+    assert.match(loadConfig({}).push.subject, /^mailto:/);
+    assert.equal(loadConfig({ POD_PUSH_ALLOW_LOCAL_ENDPOINTS: '1' }).push.allowLocalEndpoints, true);
+    assert.equal(loadConfig({}).push.allowLocalEndpoints, false);
+    assert.throws(() => loadConfig({ POD_VAPID_PUBLIC_KEY: keys.publicKey }), /must be set together/);
+    assert.throws(
+      () => loadConfig({ ...env, POD_VAPID_PRIVATE_KEY: generateVapidKeys().privateKey }),
+      (err: Error) => /POD_VAPID_PUBLIC_KEY must be/.test(err.message) && !err.message.includes(keys.privateKey),
+    );
+    assert.throws(() => loadConfig({ ...env, POD_VAPID_SUBJECT: 'support' }), /POD_VAPID_SUBJECT must be/);
+    assert.equal(
+      loadConfig({ ...env, POD_VAPID_SUBJECT: 'https://portal.example.test/contact' }).push.subject,
+      'https://portal.example.test/contact',
+    );
+    assert.throws(() => loadConfig({ POD_PUSH_TIMEOUT_MS: '0' }), /POD_PUSH_TIMEOUT_MS/);
   });
 });

@@ -2147,7 +2147,8 @@ export interface paths {
          *     The key is the `applicationServerKey` of `PushManager.subscribe`: an uncompressed P-256
          *     public key (65 bytes), base64url without padding. It comes from configuration
          *     (`POD_VAPID_PUBLIC_KEY` / `POD_VAPID_PRIVATE_KEY` / `POD_VAPID_SUBJECT`); in development a
-         *     pair is generated once and kept in the data directory; production without configured
+         *     pair is generated once and kept in the data directory (the database's settings, like the
+         *     generated JWT secret, so every instance agrees); production without configured
          *     keys has push switched off and answers 404 `PUSH_DISABLED` 'Push notifications are not
          *     available.', and the front end then simply does not subscribe. Public: the key is public by
          *     design and the same for everyone.
@@ -3636,6 +3637,42 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+         *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+         *     PATCH and DELETE of this API takes it, except the payment provider's notification
+         *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+         *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+         *       a space, a control character, a repeated header) answers **400** code
+         *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+         *       (no spaces or control characters).', before authentication or the body is looked at.
+         *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+         *       unrelated). Without a bearer token the key is scoped by itself and the request's
+         *       fingerprint, so strangers never meet through a key.
+         *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+         *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+         *       a key derived from the server secret (paths and bodies may carry link tokens and
+         *       passwords).
+         *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+         *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+         *       status, Content-Type and body are kept with the key.
+         *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+         *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+         *       again too: it was the outcome of that request).
+         *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+         *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+         *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+         *       'This Idempotency-Key was already used for a different request.'
+         *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+         *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+         *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+         *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+         *       never store or replay their answer; a repeat runs again.
+         *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+         *       keys are swept hourly by a background job). A claim whose request never finished (a
+         *       crashed instance) is taken over after 5 minutes.
+         */
+        IdempotencyKey: string;
         /** @description The user id carried by the e-mailed link (query `id` of the front-end page). */
         LinkUserId: number;
         /**
@@ -3681,7 +3718,44 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3733,7 +3807,44 @@ export interface operations {
     loginTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3772,7 +3883,44 @@ export interface operations {
     refreshToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3815,7 +3963,44 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3848,7 +4033,44 @@ export interface operations {
     addUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3964,7 +4186,44 @@ export interface operations {
     editUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3998,7 +4257,44 @@ export interface operations {
     requestChange: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4032,7 +4328,44 @@ export interface operations {
     changePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4066,7 +4399,44 @@ export interface operations {
     forgotPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The e-mail address (URL-encoded). */
                 email: string & components["schemas"]["SingleLine"];
@@ -4099,7 +4469,44 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The user id carried by the e-mailed link (query `id` of the front-end page). */
                 a: components["parameters"]["LinkUserId"];
@@ -4142,7 +4549,44 @@ export interface operations {
     changeEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4181,7 +4625,44 @@ export interface operations {
     approveUserChanges: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4218,7 +4699,44 @@ export interface operations {
     setInitialLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4253,7 +4771,44 @@ export interface operations {
     setupTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4279,7 +4834,44 @@ export interface operations {
     enableTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4309,7 +4901,44 @@ export interface operations {
     disableTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4348,7 +4977,44 @@ export interface operations {
     setLoginNotifications: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4508,7 +5174,44 @@ export interface operations {
     archiveBook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of one book record of the current user. A local and an international version of the
@@ -4552,7 +5255,44 @@ export interface operations {
     deleteBook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of one book record of the current user. A local and an international version of the
@@ -4596,7 +5336,44 @@ export interface operations {
     viewSignedContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4649,7 +5426,44 @@ export interface operations {
     resignContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Book record id. */
                 a: number;
@@ -4832,7 +5646,44 @@ export interface operations {
     removeCartItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The item's `book_id`, or 0 when null. */
                 localBookId: number;
@@ -4862,7 +5713,44 @@ export interface operations {
     verifyCartCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4916,7 +5804,44 @@ export interface operations {
     addCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4953,7 +5878,44 @@ export interface operations {
     checkoutPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4984,7 +5946,44 @@ export interface operations {
     createTransaction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5015,7 +6014,44 @@ export interface operations {
     postTransaction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5044,7 +6080,44 @@ export interface operations {
     postTransactionPayfast: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Transaction reference (`tref`). */
                 ref: string & components["schemas"]["SingleLine"];
@@ -5080,7 +6153,44 @@ export interface operations {
     confirmCheckoutSuccess: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5109,7 +6219,44 @@ export interface operations {
     confirmCheckoutCancelled: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5138,7 +6285,44 @@ export interface operations {
     verifyCardPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5232,7 +6416,44 @@ export interface operations {
     realtimeRoyalty: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5260,7 +6481,44 @@ export interface operations {
     getQuote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5316,7 +6574,44 @@ export interface operations {
     getValidIsbn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5380,7 +6675,44 @@ export interface operations {
     saveUserSignature: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5414,7 +6746,44 @@ export interface operations {
     uploadSignature: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5450,7 +6819,44 @@ export interface operations {
     uploadSignatureAppendix: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5486,7 +6892,44 @@ export interface operations {
     submitContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5522,7 +6965,44 @@ export interface operations {
     submitContractAppendix: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5558,7 +7038,44 @@ export interface operations {
     bulkCalculate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5699,7 +7216,44 @@ export interface operations {
                 /** @description Number of pieces of the whole file (ceil(size / 1,024,000)). */
                 totalChunks: components["parameters"]["TotalChunks"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5751,7 +7305,44 @@ export interface operations {
                 /** @description Number of pieces of the whole file (ceil(size / 1,024,000)). */
                 totalChunks: components["parameters"]["TotalChunks"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5788,7 +7379,44 @@ export interface operations {
     uploadBook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5810,7 +7438,44 @@ export interface operations {
     uploadBookEbook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5832,7 +7497,44 @@ export interface operations {
     uploadBookAudio: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5854,7 +7556,44 @@ export interface operations {
     preflightBook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5979,7 +7718,44 @@ export interface operations {
     sendChatMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6151,7 +7927,44 @@ export interface operations {
     savePushSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6187,7 +8000,44 @@ export interface operations {
     deletePushSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

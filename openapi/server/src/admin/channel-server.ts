@@ -103,7 +103,9 @@ async function execute(app: FastifyInstance, { argv, actor }: AdminChannelReques
   app.log.info({ actor, command: command.join(' ') }, 'admin console command');
   try {
     // `--as` was resolved by the console into `actor`; the audit rows carry it.
-    return await runAdminCli(argv, async () => createAdminConsole({ db: app.db, actor, now: () => app.config.now() }));
+    return await runAdminCli(argv, async () =>
+      createAdminConsole({ db: app.db, actor, now: () => app.config.now(), push: app.webPush }),
+    );
   } catch (err) {
     app.log.error({ err, actor, command: command.join(' ') }, 'admin console command failed');
     return { exitCode: 1, stdout: '', stderr: `error: ${err instanceof Error ? err.message : String(err)}` };

@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig } from '../config.js';
 import { DATA_DIR_LOCK_FILE, DataDirectoryInUseError } from '../plugins/external/data-dir-lock.js';
 import type { Database } from '../plugins/external/db-schema.js';
+import { createWebPush } from '../push/index.js';
 import { migrateDatabase, openDatabase, pgliteDirectory } from '../plugins/external/db.js';
 import { adminSocketPath, askAdminChannel } from './channel.js';
 import { actorName, parseAdminArgs, runAdminCli, type AdminOutcome } from './command-line.js';
@@ -62,7 +63,9 @@ export async function runConsole(argv: string[], env: NodeJS.ProcessEnv = proces
       }
       // As at server start (idempotent): the console works on any database the server would open.
       await migrateDatabase(db);
-      return createAdminConsole({ db, actor: actorName(as, env), now: () => new Date() });
+      // Push from this process, with the server's settings and (in development) its generated keys.
+      const push = createWebPush({ db, settings: config.push, production: config.production, now: () => new Date() });
+      return createAdminConsole({ db, actor: actorName(as, env), now: () => new Date(), push });
     });
   } finally {
     await db?.destroy();

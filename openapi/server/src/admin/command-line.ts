@@ -27,7 +27,7 @@ Usage: pnpm --filter api-server admin <command> [options]     (--as NAME: who ac
   balance credit <user> <rand> [--reason TEXT]
   coupon create <CODE> --type value|percentage --amount N [--expires ISO]
   two-factor off <user>                  turn two-factor sign-in off (lost phone and recovery codes)
-  push test <user>                       (no push service is configured: reports so)
+  push test <user>                       send a test notification to every push subscription of the user
   audit [--limit N] [--user <user>]      the audit trail, newest first
   help
 

@@ -3,6 +3,7 @@ import { createAuditRepository } from '../plugins/app/audit-repository.js';
 import { createUnitOfWork, type TransactionalRepositories } from '../plugins/app/unit-of-work.js';
 import { createUserRepository } from '../plugins/app/user-repository.js';
 import type { Database, UserRow } from '../plugins/external/db-schema.js';
+import type { WebPush } from '../push/index.js';
 
 /** A refusal of the console, printed as `error: <message>` with exit code 1. */
 export class AdminError extends Error {
@@ -18,6 +19,8 @@ export interface AdminContext {
   /** The admin's name, recorded with every action (`--as`, else ADMIN_NAME, else the OS user). */
   actor: string;
   now: () => Date;
+  /** Web push for `push test` (null or absent: push is off). */
+  push?: WebPush | null;
 }
 
 /** The audit row an action asks for: what it did, on whom, with which details (never secrets). */

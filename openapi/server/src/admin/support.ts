@@ -2,12 +2,28 @@ import { formatCents } from '@pod/shared-contracts/money';
 import { ACCOUNT_NOTICE_JOB, ACCOUNT_NOTICE_MAX_ATTEMPTS, type AccountNoticePayload } from '../jobs/account-notice.js';
 import { CouponCodeTakenError } from '../plugins/app/coupon-repository.js';
 import type { AdminAuditRow, ChatMessageRow, CouponRow } from '../plugins/external/db-schema.js';
+import type { DeliveryReport } from '../push/delivery.js';
 import { AdminError, adminRepositories, audited, findUser, type AdminContext } from './context.js';
 import { countArgument, randArgument } from './library.js';
 
-/** Push notifications are not built (the spec's subscription goes to a third-party service not set up here). */
-export const NO_PUSH_SERVICE_MESSAGE =
-  'No push service is configured: the portal stores no push subscriptions and sends no notifications yet.';
+/** `push test` on a server whose push is off (production without POD_VAPID_* keys). */
+export const PUSH_OFF_MESSAGE =
+  'Push notifications are off on this server (set POD_VAPID_PUBLIC_KEY and POD_VAPID_PRIVATE_KEY).';
+
+/** What `push test` sends: the service worker shows it as a notification that opens the dashboard. */
+export const TEST_NOTIFICATION = {
+  title: 'Test notification',
+  body: 'Notifications from the Print on Demand portal reach this browser.',
+  url: '/dashboard',
+} as const;
+
+/** `push test`'s report, e.g. 'Sent a test notification to 1 of 1 subscription(s) of a@b.c.' */
+export function pushTestSummary(email: string, report: DeliveryReport): string {
+  const parts = [`Sent a test notification to ${report.sent} of ${report.total} subscription(s) of ${email}`];
+  if (report.removed > 0) parts.push(`${report.removed} the push service no longer knows removed`);
+  if (report.failed > 0) parts.push(`${report.failed} failed (see the server log)`);
+  return `${parts.join('; ')}.`;
+}
 
 const MAX_CHAT_REPLY = 4000;
 
@@ -172,20 +188,32 @@ export function createSupportCommands(context: AdminContext) {
       });
     },
 
-    /** Recorded, then refused: there is no push service to send through. */
-    async pushTest(who: string): Promise<never> {
-      await audited(context, async (repos) => {
-        const user = await findUser(repos, who);
-        return {
+    /**
+     * Sends TEST_NOTIFICATION to every subscription of the user, then records the outcome (the
+     * deliveries are network calls: never inside the audit row's transaction). Refused (exit 1,
+     * recorded) when push is off, when the user has no subscription, or when none took it.
+     */
+    async pushTest(who: string): Promise<{ message: string; userId: number } & DeliveryReport> {
+      const user = await findUser(adminRepositories(context.db), who);
+      const record = (details: Record<string, unknown>) =>
+        audited(context, async () => ({
           result: undefined,
-          note: {
-            action: 'push.test',
-            userId: user.id,
-            details: { delivered: false, reason: 'no push service configured' },
-          },
-        };
-      });
-      throw new AdminError(NO_PUSH_SERVICE_MESSAGE);
+          note: { action: 'push.test', userId: user.id, details },
+        }));
+      if (!context.push) {
+        await record({ delivered: false, reason: 'push is off' });
+        throw new AdminError(PUSH_OFF_MESSAGE);
+      }
+      const report = await context.push.sendToUser(user.id, TEST_NOTIFICATION);
+      await record({ delivered: report.sent > 0, ...report });
+      if (report.total === 0) {
+        throw new AdminError(
+          `${user.email} has no push subscription: notifications are not allowed in any browser signed in to the portal.`,
+        );
+      }
+      const message = pushTestSummary(user.email, report);
+      if (report.sent === 0) throw new AdminError(message);
+      return { message, userId: user.id, ...report };
     },
 
     /** The trail, newest first (reading it is not itself recorded). */

@@ -10,6 +10,7 @@ import { fileRouteOptions } from './files.js';
 import { createOrdersService } from './orders.js';
 import { createPreflightService } from './preflight.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
+import { createPushService } from './push.js';
 import { createProfileChangesService } from './profile-changes.js';
 import { createLegalDocumentsService, legalRouteOptions } from './legal-documents.js';
 import { keepRawBody } from './raw-body.js';
@@ -55,6 +56,7 @@ export function createServiceHandlers(
     }),
     ...createChatService(app, config),
     ...createLegalDocumentsService(),
+    ...createPushService(app),
   };
 }
 

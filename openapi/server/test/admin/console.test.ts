@@ -3,8 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { ADMIN_HELP, actorName, runAdminCli } from '../../src/admin/command-line.js';
 import { createAdminConsole, type AdminConsole } from '../../src/admin/index.js';
 import { requestDeniedChat } from '../../src/admin/requests.js';
-import { NO_PUSH_SERVICE_MESSAGE } from '../../src/admin/support.js';
+import { PUSH_OFF_MESSAGE, TEST_NOTIFICATION } from '../../src/admin/support.js';
 import { assertMoneyInvariants } from '../helpers/money-invariants.js';
+import { startPushService } from '../helpers/push-service.js';
 import { quoteBody } from '../helpers/quote-body.js';
 import { UPDATE_REQUEST } from '../helpers/update-request-body.js';
 import {
@@ -27,14 +28,14 @@ describe('admin console (pnpm --filter api-server admin)', () => {
   before(async () => {
     t = await buildTestApp({ config: { now: clock.now } });
     user = await registerActiveUser(t.app);
-    admin = createAdminConsole({ db: t.app.db, actor: 'console-test', now: clock.now });
+    admin = createAdminConsole({ db: t.app.db, actor: 'console-test', now: clock.now, push: t.app.webPush });
   });
   after(() => t.close());
 
   /** Runs a command line as the CLI would; answers the exit code and what it printed. */
   async function cli(...argv: string[]) {
     const { exitCode, stdout, stderr } = await runAdminCli(argv, async (as) =>
-      createAdminConsole({ db: t.app.db, actor: actorName(as), now: clock.now }),
+      createAdminConsole({ db: t.app.db, actor: actorName(as), now: clock.now, push: t.app.webPush }),
     );
     return { code: exitCode, out: stdout, err: stderr };
   }
@@ -327,13 +328,63 @@ describe('admin console (pnpm --filter api-server admin)', () => {
     });
   });
 
-  it('reports that no push service is configured (exit 1) and records the attempt', async () => {
-    const { code, err } = await cli('push', 'test', user.email);
-    assert.equal(code, 1);
-    assert.equal(err, `error: ${NO_PUSH_SERVICE_MESSAGE}`);
-    const [latest] = await admin.listAudit('1', String(user.id));
-    assert.equal(latest?.action, 'push.test');
-    assert.deepEqual(latest?.details, { delivered: false, reason: 'no push service configured' });
+  describe('push test', () => {
+    it('refuses a user without a push subscription (exit 1) and records the attempt', async () => {
+      const { code, err } = await cli('push', 'test', user.email);
+      assert.equal(code, 1);
+      assert.equal(
+        err,
+        `error: ${user.email} has no push subscription: notifications are not allowed in any browser signed in to the portal.`,
+      );
+      const [latest] = await admin.listAudit('1', String(user.id));
+      assert.equal(latest?.action, 'push.test');
+      assert.deepEqual(latest?.details, { delivered: false, total: 0, sent: 0, removed: 0, failed: 0 });
+    });
+
+    it('sends the test notification to every subscription, drops gone ones, and reports it', async () => {
+      const [live, gone] = [await startPushService(), await startPushService()];
+      gone.answer(410);
+      try {
+        for (const service of [live, gone]) {
+          await t.app.pushSubscriptionRepository.save(
+            {
+              userId: user.id,
+              endpoint: service.endpoint(),
+              ...service.ua.keys,
+              expirationTime: null,
+              at: clock.now(),
+            },
+            20,
+          );
+        }
+        const { code, out } = await cli('push', 'test', user.email);
+        assert.equal(code, 0);
+        assert.equal(
+          out,
+          `message: Sent a test notification to 1 of 2 subscription(s) of ${user.email}; 1 the push service no longer knows removed.\n` +
+            `userId: ${user.id}\ntotal: 2\nsent: 1\nremoved: 1\nfailed: 0`,
+        );
+        assert.deepEqual(JSON.parse(live.received[0]!.plaintext), TEST_NOTIFICATION);
+        assert.equal((await t.app.pushSubscriptionRepository.listByUser(user.id)).length, 1, 'the gone one is deleted');
+        const again = await cli('--json', 'push', 'test', String(user.id));
+        assert.equal(again.code, 0);
+        assert.ok(JSON.parse(again.out).message.startsWith('Sent a test notification to 1 of 1'));
+        const [latest] = await admin.listAudit('1', String(user.id));
+        assert.deepEqual(latest?.details, { delivered: true, total: 1, sent: 1, removed: 0, failed: 0 });
+      } finally {
+        await Promise.all([live.close(), gone.close()]);
+      }
+    });
+
+    it('says so when push is off on the server (exit 1), recorded', async () => {
+      const { exitCode, stderr } = await runAdminCli(['push', 'test', user.email], async () =>
+        createAdminConsole({ db: t.app.db, actor: 'console-test', now: clock.now, push: null }),
+      );
+      assert.equal(exitCode, 1);
+      assert.equal(stderr, `error: ${PUSH_OFF_MESSAGE}`);
+      const [latest] = await admin.listAudit('1', String(user.id));
+      assert.deepEqual(latest?.details, { delivered: false, reason: 'push is off' });
+    });
   });
 
   it('writes an audit row for every action, with who, what, whom and when', async () => {

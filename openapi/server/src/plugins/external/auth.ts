@@ -16,6 +16,8 @@ declare module 'fastify' {
     fileLinks: FileLinks;
     /** Seals TOTP secrets at rest (AES-256-GCM), keyed from the same secret. */
     secretBox: SecretBox;
+    /** HMAC key of the Idempotency-Key request fingerprints (domain/idempotency.ts), from the same secret. */
+    fingerprintKey: Uint8Array;
   }
   interface FastifyRequest {
     /** Set by the bearerAuth security handler; 0 on routes without bearer security. */
@@ -220,6 +222,7 @@ export default fp<AuthPluginOptions>(
       createFileLinks(deriveKey(secret, 'file-link'), () => config.now()),
     );
     app.decorate('secretBox', createSecretBox(deriveKey(secret, 'totp-secret')));
+    app.decorate('fingerprintKey', deriveKey(secret, 'idempotency-fingerprint'));
     app.decorateRequest('userId', 0);
   },
   { name: 'auth' },

@@ -88,6 +88,35 @@ export interface AttemptCountersTable {
   resets_at: Timestamp;
 }
 
+/** Idempotency-Key claims and kept answers (migration 014); see src/idempotency.ts. */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  scope: string;
+  key: string;
+  user_id: number | null;
+  fingerprint: string;
+  /** Null while the first request with the key is still running. */
+  status_code: number | null;
+  content_type: string | null;
+  body: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  created_at: Timestamp;
+  locked_until: Timestamp;
+  expires_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+/** Web push subscriptions, one per user and endpoint (migration 015); see services/push.ts. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expiration_time: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: ColumnType<Date, Date | undefined, never>;
@@ -439,6 +468,8 @@ export interface StoredPreflight {
 export type UploadRow = Selectable<UploadsTable>;
 
 export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
   recovery_codes: RecoveryCodesTable;
   chat_messages: ChatMessagesTable;
   contract_renewals: ContractRenewalsTable;
@@ -492,3 +523,5 @@ export type PaymentNotificationRow = Selectable<PaymentNotificationsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
 export type ContractRenewalRow = Selectable<ContractRenewalsTable>;
 export type AdminAuditRow = Selectable<AdminAuditTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
