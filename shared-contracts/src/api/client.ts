@@ -58,8 +58,12 @@ async function observed(sending: Promise<Response>): Promise<Response> {
  */
 async function authorisedFetch(request: Request): Promise<Response> {
   if (getRefreshToken() && isTokenExpired(getAccessToken())) await refreshSession();
-  const retry = request.clone();
-  const response = await observed(globalThis.fetch(withBearer(request)));
+  // The body is read once and each attempt gets its own copy. `request.clone()` would tee it
+  // into a stream, which Chromium then uploads as a stream that DevTools (and so the journeys'
+  // request records) cannot see, for no gain: the bodies are JSON or bounded upload chunks.
+  const body = request.body === null ? null : await request.arrayBuffer();
+  const retry = new Request(request, { body });
+  const response = await observed(globalThis.fetch(withBearer(new Request(request, { body }))));
   if (response.status !== 401 || !getRefreshToken()) return response;
   const outcome = await refreshSessionOutcome();
   if (outcome === 'unreachable') return response;
