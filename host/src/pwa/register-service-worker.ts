@@ -7,7 +7,26 @@ export const SERVICE_WORKER_URL = '/sw.js';
 const TAKEOVER_TIMEOUT_MS = 5_000;
 
 /** The part of workbox-window's Workbox used here (tests pass a fake). */
-export type WorkboxLike = Pick<Workbox, 'register' | 'update' | 'messageSkipWaiting' | 'addEventListener'>;
+export type WorkboxLike = Pick<
+  Workbox,
+  'register' | 'update' | 'messageSkipWaiting' | 'messageSW' | 'addEventListener'
+>;
+
+/** The message that hands the worker what the page loaded before it controlled the page. */
+export const CACHE_URLS = 'CACHE_URLS';
+
+/**
+ * The same-origin files this page has loaded so far (the Resource Timing entries). The page
+ * that installs the first worker loaded remotes.json and its remotes' entry points and chunks
+ * without it, so the worker never saw them; without them in its caches a reload offline would
+ * have the shell but no remote. The worker keeps only what its rules cache (never /api/).
+ */
+export function loadedSameOriginUrls(
+  entries: readonly { name: string }[] = globalThis.performance?.getEntriesByType?.('resource') ?? [],
+  origin: string = globalThis.location?.origin ?? '',
+): string[] {
+  return [...new Set(entries.map((entry) => entry.name).filter((url) => url.startsWith(`${origin}/`)))];
+}
 
 /** Where and how {@link registerServiceWorker} registers (defaults: the browser's, in a production build). */
 export interface RegisterServiceWorkerOptions {
@@ -48,6 +67,12 @@ export function registerServiceWorker({
       workbox.messageSkipWaiting();
     });
     announceNewVersion({ source: 'service-worker' });
+  });
+  // The first worker takes the page at once (clientsClaim): it caches what the page loaded before.
+  workbox.addEventListener('controlling', () => {
+    workbox
+      .messageSW({ type: CACHE_URLS, payload: { urlsToCache: loadedSameOriginUrls() } })
+      .catch((error: unknown) => console.warn('The service worker could not cache the loaded files', error));
   });
   workbox.register().catch((error: unknown) => console.warn('The service worker could not be registered', error));
   return workbox;

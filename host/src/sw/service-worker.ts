@@ -28,8 +28,16 @@ cleanupOutdatedCaches();
 // ones only after SKIP_WAITING, when the page that asked reloads.
 clientsClaim();
 
+/** The page's request to cache what it loaded before this worker controlled it. */
+const CACHE_URLS = 'CACHE_URLS';
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+  const data = event.data as { type?: unknown; payload?: { urlsToCache?: unknown } } | null;
+  if (data?.type === SKIP_WAITING) void self.skipWaiting();
+  if (data?.type === CACHE_URLS) {
+    const done = cacheLoadedUrls(event, data.payload?.urlsToCache).then(() => event.ports[0]?.postMessage(true));
+    event.waitUntil(done);
+  }
 });
 
 const is =
@@ -50,22 +58,47 @@ registerRoute(is('navigation'), async ({ request }) => {
   }
 });
 
-registerRoute(
-  is('entry-point'),
-  // Shorter than the host's own 8 s request timeout, so a hanging network still gets the cached copy.
-  new NetworkFirst({ cacheName: 'pod-entry-points', networkTimeoutSeconds: 6 }),
-);
+// Shorter than the host's own 8 s request timeout, so a hanging network still gets the cached copy.
+const entryPoints = new NetworkFirst({ cacheName: 'pod-entry-points', networkTimeoutSeconds: 6 });
+const remoteChunks = new CacheFirst({
+  cacheName: 'pod-remote-chunks',
+  plugins: [
+    // Old versions' chunks are never asked for again: let them age out.
+    new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
+});
+registerRoute(is('entry-point'), entryPoints);
+registerRoute(is('remote-chunk'), remoteChunks);
 
-registerRoute(
-  is('remote-chunk'),
-  new CacheFirst({
-    cacheName: 'pod-remote-chunks',
-    plugins: [
-      // Old versions' chunks are never asked for again: let them age out.
-      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+/** The strategy that keeps a file the page loaded before this worker controlled it, if any. */
+const STRATEGY_OF: Partial<Record<CachingRule, NetworkFirst | CacheFirst>> = {
+  'entry-point': entryPoints,
+  'remote-chunk': remoteChunks,
+};
+/** More than a page ever loads: a bound on what one message can make the worker fetch. */
+const MAX_URLS_TO_CACHE = 500;
+
+/**
+ * The page's CACHE_URLS message (src/pwa/register-service-worker.ts): the files it loaded
+ * before this worker controlled it go through the same strategies as if they had been
+ * requested now, so remotes.json and the remotes seen on that first visit work offline. Every
+ * other URL (the API above all) is ignored by the same rules as a request.
+ */
+async function cacheLoadedUrls(event: ExtendableMessageEvent, urls: unknown): Promise<void> {
+  if (!Array.isArray(urls)) return;
+  const wanted = urls.filter((url): url is string => typeof url === 'string').slice(0, MAX_URLS_TO_CACHE);
+  await Promise.all(
+    wanted.map(async (url) => {
+      let strategy: NetworkFirst | CacheFirst | undefined;
+      try {
+        strategy = STRATEGY_OF[cachingRuleFor({ url, method: 'GET', mode: 'cors' }, self.location.origin)];
+      } catch {
+        return; // not a URL
+      }
+      await strategy?.handle({ event, request: new Request(url) }).catch(() => undefined);
+    }),
+  );
+}
 
 self.addEventListener('push', (event) => {
   const notice = parsePushMessage(event.data?.text() ?? '', self.location.origin);

@@ -1,6 +1,12 @@
 import { NEW_VERSION_EVENT, type NewVersionDetail } from '@pod/shared-contracts';
 import { applyUpdate, setWaitingWorkerActivator } from '../new-version';
-import { registerServiceWorker, SERVICE_WORKER_URL, type WorkboxLike } from '../register-service-worker';
+import {
+  CACHE_URLS,
+  loadedSameOriginUrls,
+  registerServiceWorker,
+  SERVICE_WORKER_URL,
+  type WorkboxLike,
+} from '../register-service-worker';
 
 function fakeWorkbox() {
   const listeners = new Map<string, () => void>();
@@ -8,6 +14,7 @@ function fakeWorkbox() {
     register: jest.fn(async () => undefined),
     update: jest.fn(async () => undefined),
     messageSkipWaiting: jest.fn(),
+    messageSW: jest.fn(async () => true),
     addEventListener: jest.fn((type: string, listener: () => void) => listeners.set(type, listener)),
   };
   return {
@@ -80,5 +87,33 @@ describe('registerServiceWorker', () => {
     const reload = jest.fn();
     applyUpdate(reload);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the worker that takes control what the page loaded before it', () => {
+    const { workbox, fire } = fakeWorkbox();
+    registerServiceWorker({ enabled: true, container: container(), createWorkbox: () => workbox });
+    expect(workbox.messageSW).not.toHaveBeenCalled();
+    fire('controlling');
+    expect(workbox.messageSW).toHaveBeenCalledWith({
+      type: CACHE_URLS,
+      payload: { urlsToCache: expect.any(Array) as unknown },
+    });
+  });
+});
+
+describe('loadedSameOriginUrls', () => {
+  it('lists each same-origin file once and leaves other origins out', () => {
+    const origin = 'https://portal.example';
+    const entries = [
+      { name: `${origin}/remotes.json` },
+      { name: `${origin}/remotes/remote-account/1.0.0/remoteEntry.js` },
+      { name: `${origin}/remotes.json` },
+      { name: 'https://cdn.example/remote-library/remoteEntry.js' },
+      { name: 'https://portal.example.evil/remotes.json' },
+    ];
+    expect(loadedSameOriginUrls(entries, origin)).toEqual([
+      `${origin}/remotes.json`,
+      `${origin}/remotes/remote-account/1.0.0/remoteEntry.js`,
+    ]);
   });
 });
