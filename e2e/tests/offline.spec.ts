@@ -63,11 +63,17 @@ function offlineBanner(page: Page) {
   return page.getByText('No Internet Connection', { exact: false }).first();
 }
 
-async function bookOf(page: Page): Promise<ApiBook & { misc?: { archived?: boolean } }> {
+async function bookOf(page: Page): Promise<ApiBook> {
   const { localBooks } = await userBooks(page);
   const book = localBooks.find((entry) => entry.book_title === TITLE);
   expect(book, `${TITLE} in the user's local books`).toBeTruthy();
-  return book as ApiBook & { misc?: { archived?: boolean } };
+  return book as ApiBook;
+}
+
+/** Whether the book is cancelled: `misc.archived`, where `misc` is JSON text (portal.yaml `Book`). */
+function archived(book: ApiBook): boolean {
+  const misc: unknown = typeof book.misc === 'string' ? JSON.parse(book.misc) : book.misc;
+  return (misc as { archived?: unknown } | null)?.archived === true;
 }
 
 test('offline: cancel a book and edit details, reload offline, back online: both applied once', async ({
@@ -137,7 +143,7 @@ test('offline: cancel a book and edit details, reload offline, back online: both
     await context.setOffline(false);
     await expect(page.getByText('Connection restored', { exact: false }).first()).toBeVisible();
     await expect(offlineBanner(page)).toHaveCount(0);
-    await expect.poll(async () => (await bookOf(page)).misc?.archived ?? false, { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => archived(await bookOf(page)), { timeout: 20_000 }).toBe(true);
     await expect(page.getByText('Lindiwe', { exact: false }).first()).toBeVisible({ timeout: 20_000 });
   });
 
