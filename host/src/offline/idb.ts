@@ -1,7 +1,7 @@
 /** The few IndexedDB operations the offline code needs, as promises. */
 
 /** Resolves an IDBRequest. */
-export function settled<T>(request: IDBRequest<T>): Promise<T> {
+function settled<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
@@ -9,7 +9,7 @@ export function settled<T>(request: IDBRequest<T>): Promise<T> {
 }
 
 /** Resolves when a transaction has committed. */
-export function committed(transaction: IDBTransaction): Promise<void> {
+function committed(transaction: IDBTransaction): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     transaction.oncomplete = () => resolve();
     transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
@@ -45,7 +45,7 @@ function openAt(
  * first use, or in a new version when the database exists without it (opened bare by someone
  * else first). Rejects when IndexedDB is missing (old private windows) or blocked.
  */
-export async function openDatabase(
+async function openDatabase(
   name: string,
   store: string,
   options: IDBObjectStoreParameters,
@@ -57,4 +57,33 @@ export async function openDatabase(
   const next = db.version + 1;
   db.close();
   return openAt(factory, name, next, store, options);
+}
+
+/** A database with one object store, as {@link runInStore} opens it. */
+export interface OneStoreDatabase {
+  name: string;
+  store: string;
+  options: IDBObjectStoreParameters;
+  factory?: IDBFactory | undefined;
+}
+
+/**
+ * Opens the database, runs one request on its store in a transaction of `mode`, waits until
+ * the transaction has committed and closes the database again: a connection is never kept, so
+ * a reload, a logout elsewhere or a deleted database never meets a stale one.
+ */
+export async function runInStore<T>(
+  database: OneStoreDatabase,
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const db = await openDatabase(database.name, database.store, database.options, database.factory);
+  try {
+    const transaction = db.transaction(database.store, mode);
+    const result = settled(work(transaction.objectStore(database.store)));
+    await committed(transaction);
+    return await result;
+  } finally {
+    db.close();
+  }
 }

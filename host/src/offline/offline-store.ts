@@ -1,5 +1,5 @@
 import type { OfflineRequest } from '@pod/shared-contracts';
-import { committed, openDatabase, settled } from './idb';
+import { runInStore } from './idb';
 
 /** The IndexedDB database of the offline queue; its ONE object store holds the queued changes. */
 export const OFFLINE_DB_NAME = 'pod-offline';
@@ -30,22 +30,14 @@ export interface OfflineStore {
  * deleted database never leaves a stale connection behind.
  */
 export function createOfflineStore(factory?: IDBFactory): OfflineStore {
-  async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-    const db = await openDatabase(
-      OFFLINE_DB_NAME,
-      OFFLINE_STORE_NAME,
-      { keyPath: 'seq', autoIncrement: true },
-      factory,
-    );
-    try {
-      const transaction = db.transaction(OFFLINE_STORE_NAME, mode);
-      const result = settled(work(transaction.objectStore(OFFLINE_STORE_NAME)));
-      await committed(transaction);
-      return await result;
-    } finally {
-      db.close();
-    }
-  }
+  const database = {
+    name: OFFLINE_DB_NAME,
+    store: OFFLINE_STORE_NAME,
+    options: { keyPath: 'seq', autoIncrement: true },
+    factory,
+  };
+  const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) =>
+    runInStore(database, mode, work);
   return {
     add: async (change) => {
       const { seq: _ignored, ...record } = change;

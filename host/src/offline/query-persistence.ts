@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { committed, openDatabase, settled } from './idb';
+import { runInStore } from './idb';
 
 /** The IndexedDB database of the last data seen (separate from the queue's, which has one store). */
 export const QUERY_CACHE_DB_NAME = 'pod-query-cache';
@@ -71,17 +71,9 @@ export function createQueryPersistence({
   buster = __POD_APP_VERSION__,
   now = Date.now,
 }: QueryPersistenceOptions = {}): QueryPersistence {
-  async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-    const db = await openDatabase(QUERY_CACHE_DB_NAME, STORE, { keyPath: 'userId' }, factory);
-    try {
-      const transaction = db.transaction(STORE, mode);
-      const result = settled(work(transaction.objectStore(STORE)));
-      await committed(transaction);
-      return await result;
-    } finally {
-      db.close();
-    }
-  }
+  const database = { name: QUERY_CACHE_DB_NAME, store: STORE, options: { keyPath: 'userId' }, factory };
+  const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) =>
+    runInStore(database, mode, work);
 
   async function save(client: QueryClient, userId: number): Promise<void> {
     const state = dehydrate(client, { shouldDehydrateQuery: persisted, shouldDehydrateMutation: () => false });
