@@ -87,6 +87,8 @@ export function createQueryPersistence({
       const snapshot = (await run('readonly', (store) => store.get(userId))) as Snapshot | undefined;
       if (!snapshot || snapshot.buster !== buster || now() - snapshot.savedAt > QUERY_CACHE_MAX_AGE_MS) return false;
       hydrate(client, snapshot.state);
+      // Last data seen, not fresh data: refetched as soon as the connection is back.
+      await client.invalidateQueries({ refetchType: 'none' });
       return true;
     },
     follow: (client, currentUserId) => {

@@ -42,8 +42,9 @@ const userId = (): number | null => getCurrentUser()?.id ?? null;
  * Starts the host's offline support before the first render (bootstrap):
  * - TanStack Query's online state starts from `navigator.onLine` (a page opened offline pauses
  *   its queries instead of failing them);
- * - the last data seen of the stored user is restored (waiting at most 1.5 s) and saved again
- *   as it changes;
+ * - the last data seen of the stored user is saved as it changes and, when the page opens
+ *   offline, restored (waiting at most 1.5 s) and marked stale, so the first answer of the
+ *   server replaces it once the connection is back;
  * - the offline queue is registered with the shared client and replayed on the 'online' event,
  *   when the API answers again after a network failure, and now when the browser is online;
  * - the queue and the saved data belong to one user: a logout forgets them, another user's
@@ -69,7 +70,9 @@ export async function startOffline({
   setOfflineQueue((request) => queue.enqueue(request));
 
   const signedIn = userId();
-  if (signedIn !== null) {
+  // Only a page opened offline starts from the saved data. Online, the server's answer is
+  // the truth: a cart or a balance saved before the last payment must never be shown as now.
+  if (signedIn !== null && globalThis.navigator?.onLine === false) {
     await withTimeout(
       persistence.restore(queryClient, signedIn).catch((error: unknown) => console.warn('Cache not restored', error)),
       RESTORE_TIMEOUT_MS,

@@ -8,6 +8,7 @@ import {
   QueuedOfflineError,
   logout,
   QUEUED_ALERTS,
+  queryKeys,
   reportApiReachable,
   sessionStore,
   setCurrentUser,
@@ -296,6 +297,28 @@ describe('the offline queue', () => {
     await logout();
 
     await waitUntil(async () => (await store.count()) === 0);
+  });
+
+  it('starts from the saved data only when the page opens offline, and marks it stale', async () => {
+    network(() => ({ status: 200, body: {} }));
+    const persistence = createQueryPersistence({ factory });
+    const seen = new QueryClient();
+    seen.setQueryData(queryKeys.cart(), { items: ['paid since'] });
+    await persistence.save(seen, THANDI.id);
+    const open = async (offline: boolean) => {
+      setBrowserOnline(!offline);
+      const queryClient = new QueryClient();
+      support?.stop();
+      support = await startOffline({ queryClient, store, persistence, withLock: (work) => work() });
+      return queryClient;
+    };
+
+    // Online, the server's answer is the truth: the cart saved before a payment is not shown.
+    expect((await open(false)).getQueryData(queryKeys.cart())).toBeUndefined();
+
+    const offline = await open(true);
+    expect(offline.getQueryData(queryKeys.cart())).toEqual({ items: ['paid since'] });
+    expect(offline.getQueryState(queryKeys.cart())?.isInvalidated).toBe(true);
   });
 
   it('replays at start-up when the queue is not empty and the browser is online, then invalidates the queries', async () => {
