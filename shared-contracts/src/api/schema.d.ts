@@ -1067,7 +1067,8 @@ export interface paths {
          *     (A4, pdf-lib with DejaVu Sans like the contracts; `Content-Disposition: attachment;
          *     filename="statement-2026-Q3.pdf"`) or `csv` (as GET /reports/export/{kind}: UTF-8 with
          *     BOM, RFC 4180, one line per book and currency then one total line per currency;
-         *     `filename="statement-2026-Q3.csv"`). Answers are `Cache-Control: private, no-store`.
+         *     `filename="statement-2026-Q3.csv"`). Like every answer of the API, `Cache-Control:
+         *     no-store` (personal figures).
          */
         get: operations["getStatement"];
         put?: never;

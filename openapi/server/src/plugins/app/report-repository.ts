@@ -59,6 +59,12 @@ export interface ReportRepository {
     by: readonly ReportDimension[],
     granularity?: ReportGranularity,
   ): Promise<ReportRow[]>;
+  /** Several groupings in one pass (GROUPING SETS): the rows of each set, in the order asked. */
+  aggregateSets(
+    filter: ReportFilter,
+    sets: ReadonlyArray<readonly ReportDimension[]>,
+    granularity?: ReportGranularity,
+  ): Promise<ReportRow[][]>;
   /** The user's records among `ids` (another user's ids are simply absent). */
   ownedBooks(userId: number, ids: readonly number[]): Promise<OwnedBook[]>;
   /** The order date of the user's first order line with a book, if any. */
@@ -131,53 +137,78 @@ export function createReportRepository(db: Kysely<Database>): ReportRepository {
     return lines.as('l');
   }
 
+  async function aggregateSets(
+    filter: ReportFilter,
+    sets: ReadonlyArray<readonly ReportDimension[]>,
+    granularity: ReportGranularity = 'month',
+  ): Promise<ReportRow[][]> {
+    const used = (dimension: ReportDimension) => sets.some((set) => set.includes(dimension));
+    const copies = (status: string) =>
+      sql<string>`coalesce(sum(l.quantity) filter (where l.sale_status = ${status}), 0)`;
+    const royaltyCents = sql`round(coalesce(case when b.is_international then b.international_royalty else b.local_royalty end, 0) * 100)::bigint`;
+    // Literals, not parameters: date_trunc's unit must be known when the grouping is planned.
+    // Grouped by the truncated timestamp; only each group's key is formatted.
+    const periodKey = sql`date_trunc(${sql.lit(granularity)}, l.order_date at time zone ${sql.lit(REPORT_ZONE)})`;
+    const keysOf = (set: readonly ReportDimension[]) => {
+      const keys: Expression<unknown>[] = [];
+      if (set.includes('period')) keys.push(periodKey);
+      if (set.includes('book')) keys.push(sql`b.id`, sql`b.book_title`);
+      if (set.includes('channel')) keys.push(sql`l.channel`);
+      keys.push(sql`b.is_international`); // always: figures never mix currencies
+      return sql`(${sql.join(keys)})`;
+    };
+
+    let query = db
+      .selectFrom(distinctLines(filter))
+      .innerJoin('books as b', 'b.id', 'l.book_id')
+      .where('b.user_id', '=', filter.userId)
+      .where('l.sale_status', 'in', [SOLD, RETURNED])
+      .select([
+        (used('period') ? sql<string | null>`to_char(${periodKey}, 'YYYY-MM-DD')` : sql<null>`null`).as('period'),
+        (used('book') ? sql<number | null>`b.id` : sql<null>`null`).as('book_id'),
+        (used('book') ? sql<string | null>`b.book_title` : sql<null>`null`).as('book_title'),
+        (used('channel') ? sql<string | null>`l.channel` : sql<null>`null`).as('channel'),
+        sql<boolean>`b.is_international`.as('is_international'),
+        copies(SOLD).as('units'),
+        copies(RETURNED).as('returns'),
+        sql<string>`coalesce(sum(round(l.selling_price * 100)::bigint * l.quantity) filter (where l.sale_status = ${SOLD}), 0)`.as(
+          'revenue_cents',
+        ),
+        sql<string>`coalesce(sum(${royaltyCents} * l.quantity * case when l.sale_status = ${SOLD} then 1 else -1 end), 0)`.as(
+          'royalties_cents',
+        ),
+        sql<string>`coalesce(sum(${royaltyCents} * l.quantity) filter (where l.sale_status = ${SOLD}), 0)`.as(
+          'gross_royalties_cents',
+        ),
+      ]);
+    if (filter.isInternational !== undefined) query = query.where('b.is_international', '=', filter.isInternational);
+    // One pass over the de-duplicated lines for every set (GROUPING SETS), not one per set.
+    const rows = (await query
+      .groupBy(sql`grouping sets (${sql.join(sets.map(keysOf))})`)
+      .orderBy(sql`1`)
+      .orderBy(sql`2`)
+      .orderBy(sql`4`)
+      .orderBy(sql`5`)
+      .execute()) as ReportRow[];
+    // Every key is non-null in the data (inner join, NOT NULL columns), so a row's set is the
+    // set of its non-null keys.
+    const keysSet = (row: ReportRow) =>
+      [row.period !== null && 'period', row.book_id !== null && 'book', row.channel !== null && 'channel']
+        .filter(Boolean)
+        .join();
+    return sets.map((set) => {
+      const wanted = (['period', 'book', 'channel'] as const).filter((d) => set.includes(d)).join();
+      return rows.filter((row) => keysSet(row) === wanted);
+    });
+  }
+
   return {
     async aggregate(filter, by, granularity = 'month') {
-      const copies = (status: string) =>
-        sql<string>`coalesce(sum(l.quantity) filter (where l.sale_status = ${status}), 0)`;
-      const royaltyCents = sql`round(coalesce(case when b.is_international then b.international_royalty else b.local_royalty end, 0) * 100)::bigint`;
-      // A literal, not a parameter: date_trunc's unit must be known when the grouping is planned.
-      const period = sql<
-        string | null
-      >`to_char(date_trunc(${sql.lit(granularity)}, l.order_date at time zone ${sql.lit(REPORT_ZONE)}), 'YYYY-MM-DD')`;
-      const grouped = (dimension: ReportDimension) => by.includes(dimension);
-
-      let query = db
-        .selectFrom(distinctLines(filter))
-        .innerJoin('books as b', 'b.id', 'l.book_id')
-        .where('b.user_id', '=', filter.userId)
-        .where('l.sale_status', 'in', [SOLD, RETURNED])
-        .select([
-          (grouped('period') ? period : sql<string | null>`null`).as('period'),
-          (grouped('book') ? sql<number | null>`b.id` : sql<number | null>`null`).as('book_id'),
-          (grouped('book') ? sql<string | null>`b.book_title` : sql<string | null>`null`).as('book_title'),
-          (grouped('channel') ? sql<string | null>`l.channel` : sql<string | null>`null`).as('channel'),
-          sql<boolean>`b.is_international`.as('is_international'),
-          copies(SOLD).as('units'),
-          copies(RETURNED).as('returns'),
-          sql<string>`coalesce(sum(round(l.selling_price * 100)::bigint * l.quantity) filter (where l.sale_status = ${SOLD}), 0)`.as(
-            'revenue_cents',
-          ),
-          sql<string>`coalesce(sum(${royaltyCents} * l.quantity * case when l.sale_status = ${SOLD} then 1 else -1 end), 0)`.as(
-            'royalties_cents',
-          ),
-          sql<string>`coalesce(sum(${royaltyCents} * l.quantity) filter (where l.sale_status = ${SOLD}), 0)`.as(
-            'gross_royalties_cents',
-          ),
-        ]);
-      if (filter.isInternational !== undefined) query = query.where('b.is_international', '=', filter.isInternational);
-      const keys: Expression<unknown>[] = [sql`b.is_international`];
-      if (grouped('period')) keys.unshift(period);
-      if (grouped('book')) keys.push(sql`b.id`, sql`b.book_title`);
-      if (grouped('channel')) keys.push(sql`l.channel`);
-      return query
-        .groupBy(keys)
-        .orderBy(sql`1`)
-        .orderBy(sql`2`)
-        .orderBy(sql`4`)
-        .orderBy(sql`5`)
-        .execute() as Promise<ReportRow[]>;
+      const [rows] = await aggregateSets(filter, [by], granularity);
+      return rows!;
     },
+
+    aggregateSets,
 
     async ownedBooks(userId, ids) {
       if (ids.length === 0) return [];

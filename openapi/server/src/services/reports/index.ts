@@ -8,9 +8,6 @@ import { salesReport } from './sales.js';
 import { listStatements, statementOf, type Statement } from './statements.js';
 import { reportsSummary } from './summary.js';
 
-/** Personal figures: never kept by a browser or a shared cache. */
-const PRIVATE = 'private, no-store';
-
 function statementCsv(statement: Statement): string {
   const money = (cents: number) => ({ raw: formatCents(cents) });
   return toCsv(
@@ -80,7 +77,6 @@ export function createReportsService(app: FastifyInstance) {
     async getStatement(request, reply) {
       const statement = await statementOf(app, request.userId, request.params.period);
       const format = request.query.format ?? 'json';
-      reply.header('cache-control', PRIVATE);
       if (format === 'json') return statement;
       const attachment = `attachment; filename="statement-${statement.period}.${format}"`;
       if (format === 'csv') {
@@ -107,7 +103,6 @@ export function createReportsService(app: FastifyInstance) {
       const file = await exportCsv(app, request.userId, request.params.kind, request.query);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('cache-control', PRIVATE)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .send(file.body);
     },
