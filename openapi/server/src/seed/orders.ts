@@ -2,27 +2,43 @@ import type { Insertable } from 'kysely';
 import { summarizeSales } from '../domain/sales-summary.js';
 import type { BookRow, NewOrderRow, SalesSummariesTable } from '../plugins/external/db-schema.js';
 import { DAY_MS, slug } from './library.js';
-import { CUSTOMERS, DEMO_ORDER_LINES, STATUSES } from './orders-data.js';
+import { CHANNELS, CUSTOMERS, DEMO_ORDER_DAYS, DEMO_ORDER_LINES, MONTH_WEIGHTS, STATUSES } from './orders-data.js';
 import { DEMO_UPLOADS } from './uploads.js';
 
 function pick<T>(next: () => number, items: readonly T[]): T {
   return items[Math.floor(next() * items.length)]!;
 }
 
-function pickStatus(next: () => number): string {
+function pickWeighted(next: () => number, weights: ReadonlyArray<[string, number]>): string {
   let roll = next();
-  for (const [status, weight] of STATUSES) {
-    if ((roll -= weight) < 0) return status;
+  for (const [value, weight] of weights) {
+    if ((roll -= weight) < 0) return value;
   }
-  return STATUSES[0]![0];
+  return weights[0]![0];
+}
+
+const MAX_MONTH_WEIGHT = Math.max(...MONTH_WEIGHTS);
+
+/**
+ * An order date in the last DEMO_ORDER_DAYS days, drawn in proportion to its month's weight
+ * (rejection sampling) and to a gentle growth (the author's later months sell a little more).
+ */
+function orderDate(next: () => number, now: Date): Date {
+  for (;;) {
+    const age = Math.floor(next() * DEMO_ORDER_DAYS * DAY_MS);
+    const date = new Date(now.getTime() - age - 3_600_000);
+    const growth = 1 - (0.3 * age) / (DEMO_ORDER_DAYS * DAY_MS);
+    if (next() * MAX_MONTH_WEIGHT < MONTH_WEIGHTS[date.getUTCMonth()]! * growth) return date;
+  }
 }
 
 const uploadOf = (book: BookRow) => DEMO_UPLOADS.find((upload) => upload.title === book.book_title)!;
 
 /**
- * About 600 order lines over 18 months on the approved books, some repeated (the feed repeats
- * lines of one order id; the client de-duplicates). `next` is the seeded random source, so every
- * start builds the same lines.
+ * DEMO_ORDER_LINES order lines over two years on the approved books, with a December peak
+ * (MONTH_WEIGHTS), about 3% returns, channels by region (CHANNELS), some lines repeated (the feed
+ * repeats lines of one order id; the client de-duplicates). `next` is the seeded random source,
+ * so every start builds the same lines (relative to `now`).
  */
 export function buildOrderRows(
   userId: number,
@@ -35,11 +51,11 @@ export function buildOrderRows(
     return upload.status === 'approved' ? Array.from({ length: upload.orderWeight ?? 1 }, () => book) : [];
   });
   const orderRows: NewOrderRow[] = [];
-  const span = 548 * DAY_MS;
   let orderNumber = 140_000_000;
   while (orderRows.length < DEMO_ORDER_LINES) {
     const book = pick(next, sellers);
-    const orderDate = new Date(now.getTime() - Math.floor(next() * span) - 3_600_000);
+    const date = orderDate(next, now);
+    const channel = pickWeighted(next, CHANNELS[book.is_international ? 'international' : 'local']);
     const quantity = next() < 0.85 ? 1 : next() < 0.7 ? 2 : 3;
     const row: NewOrderRow = {
       order_id: String((orderNumber += 1 + Math.floor(next() * 400))),
@@ -47,12 +63,17 @@ export function buildOrderRows(
       book_id: book.id,
       product_title: book.book_title,
       customer: pick(next, CUSTOMERS),
-      sale_status: pickStatus(next),
+      sale_status: pickWeighted(next, STATUSES),
       selling_price: Number(book.price_sale),
       quantity,
-      order_date: orderDate,
-      takealot_url: `https://www.takealot.com/${slug(book.book_title)}/PLID${90_000_000 + book.id * 1_000 + (book.is_international ? 1 : 0)}`,
-      created_at: new Date(orderDate.getTime() + 20 * 60_000),
+      order_date: date,
+      // The product page is Takealot's; other channels' lines have none.
+      takealot_url:
+        channel === 'takealot'
+          ? `https://www.takealot.com/${slug(book.book_title)}/PLID${90_000_000 + book.id * 1_000 + (book.is_international ? 1 : 0)}`
+          : null,
+      channel,
+      created_at: new Date(date.getTime() + 20 * 60_000),
     };
     orderRows.push(row);
     if (next() < 0.06 && orderRows.length < DEMO_ORDER_LINES) orderRows.push({ ...row });
