@@ -54,6 +54,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('/bulk-upload', 'remote_library', 'guarded'),
   r('/orders', 'remote_library', 'guarded'),
   r('/sales', 'remote_library', 'guarded'),
+  // Not in the specification's table (issue 17): sales, returns and royalties over time,
+  // statements and exports.
+  r('/reports', 'remote_library', 'guarded'),
   r('/transactions', 'remote_library', 'guarded'),
   r('/documents', 'remote_library', 'guarded'),
   r('/checkout', 'remote_checkout', 'open', true),
