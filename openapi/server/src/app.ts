@@ -21,6 +21,7 @@ import idempotencyRepository from './plugins/app/idempotency-repository.js';
 import emailOutboxRepository, { createEmailOutboxRepository } from './plugins/app/email-outbox-repository.js';
 import { createAppSettingRepository } from './plugins/app/app-setting-repository.js';
 import orderRepository from './plugins/app/order-repository.js';
+import reportRepository from './plugins/app/report-repository.js';
 import paymentRepository from './plugins/app/payment-repository.js';
 import pushSubscriptionRepository from './plugins/app/push-subscription-repository.js';
 import referenceDataRepository from './plugins/app/reference-data-repository.js';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(emailOutboxRepository);
     await app.register(bookRepository);
     await app.register(orderRepository);
+    await app.register(reportRepository);
     await app.register(couponRepository);
     await app.register(cartRepository);
     await app.register(contractRepository);

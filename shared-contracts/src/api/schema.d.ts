@@ -932,6 +932,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales, returns and royalties over a range (Reports screen chart)
+         * @description Designed here (issue 17: author insights). The token's user's sales over the inclusive
+         *     range `from`..`to`, one point per period of `granularity`, aggregated in SQL.
+         *
+         *     Decisions:
+         *     - **Time zone.** Days, weeks and months are those of South Africa (`Africa/Johannesburg`,
+         *       UTC+02:00, no daylight saving): an order at 2026-03-31T22:30:00Z (00:30 on 1 April SAST)
+         *       belongs to April. `from`/`to` are SAST calendar dates, both included.
+         *     - **Periods.** `day`; `week` = ISO week, Monday to Sunday; `month` = calendar month.
+         *       `periods` lists every period that overlaps the range, oldest first, zero-filled, so a
+         *       chart needs no gaps logic. The first and last periods may start before `from` or end
+         *       after `to` (`start`/`end` are the whole period), but only days inside the range count.
+         *     - **Range.** `to` not before `from`, at most 1096 days apart (three years, a leap day
+         *       included); otherwise 400 `VALIDATION`. An impossible date (2026-02-30) is a 400 too.
+         *     - **Figures** (per order id once: the marketplace feed repeats lines, as in the sales
+         *       summaries): `units` copies on `shipped to customer` lines, `returns` copies on `returned`
+         *       lines (dated by their order date), `revenue_cents` price x units, `royalties_cents` the
+         *       book's royalty per copy x (units - returns), i.e. net of returns (the sales summary's
+         *       `profit`). Other statuses (cancelled, awaiting stock...) count nowhere.
+         *     - **Currency.** Every figure carries its `currency`: a local book's in ZAR (shown R), an
+         *       international book's in USD. Amounts are never added across currencies: `totals` and
+         *       each period's `totals` hold one entry per currency that has figures (none when the
+         *       range has no sales).
+         *     - **Books compared.** `bookIds` (comma-separated, at most 10, no repeats) limits every
+         *       figure to those books and makes them the `books` compared. A book id that is not the
+         *       user's (another user's, or none) answers **404** 'Book not found' like the other book
+         *       calls, so ids cannot be probed. Without `bookIds` every book counts and `books` holds
+         *       the (up to) 10 books with the highest units in the range (ties: higher royalties, then
+         *       lower id).
+         *     - **Filters.** `channel` (where the copy was sold: `takealot`, `amazon`, `direct`, ...)
+         *       and `region` (`local` | `international`) narrow every figure. `channels` and `regions`
+         *       give the split over the whole range.
+         *     - Royalty per copy is the book's current royalty (orders do not record one).
+         */
+        get: operations["getSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard's insights card
+         * @description Designed here (issue 17). Months are calendar months in South African time
+         *     (`Africa/Johannesburg`) at the server's clock.
+         *     - `royalties_this_month` / `royalties_last_month`: net royalties (see GET /reports/sales)
+         *       per currency; `units_this_month`: copies sold this month, all currencies.
+         *     - `next_payout`: royalties are paid quarterly, at the end of March, June, September and
+         *       December (account area, section 1). A payout pays the royalties of the calendar quarter
+         *       before it (the December payout pays July to September: a quarter in arrears, so that
+         *       the returns of a quarter are known before it is paid), plus what earlier payouts carried
+         *       forward. An amount is paid only when it is above R100 (account area: "balance above
+         *       100"); for USD the threshold is R100 at USD_ZAR_RATE, rounded up to the cent. Below
+         *       it, the amount is carried forward to the next payout. Each currency is judged and paid
+         *       on its own. `amounts` is what the next payout will contain per currency,
+         *       `will_be_paid` whether it is above the threshold.
+         *     - `books_in_progress`: the user's uploads not yet published and not cancelled (one per
+         *       upload: the local record's id, or the international one's for an international-only
+         *       upload), with `stage` (the wizard stage stored in the book's misc.bookStage:
+         *       `getquote`, `signedcontract`, `uploaded`...) and `status` (misc.status), newest first,
+         *       at most 20.
+         *     - `recent_orders`: the five most recent orders (by order date, de-duplicated by order id,
+         *       as GET /user/getbookorders).
+         */
+        get: operations["getReportsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Royalty statements, one per payout period
+         * @description Designed here (issue 17). One statement per calendar quarter (SAST) from the quarter of the
+         *     user's first order to the current quarter, newest first. `period` is `YYYY-Qn`
+         *     (2026-Q3 = 1 July to 30 September 2026). `payout_date` is the end of the quarter after
+         *     it (see GET /reports/summary for the payout rule). `status`: `open` (the quarter is not
+         *     over), `pending` (closed, its payout date not reached), `paid` (paid on `payout_date`),
+         *     `carried_forward` (below the R100 threshold at its payout, carried to the next one);
+         *     per currency, since each currency is paid on its own (`totals[].status`); the
+         *     statement's `status` is that of its ZAR total when it has one, else its USD total's.
+         */
+        get: operations["listStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/statements/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One royalty statement (JSON, PDF or CSV)
+         * @description Designed here (issue 17). The statement of one quarter: per book and currency the units
+         *     sold, returns, revenue, royalties (net of returns) and fees, with totals per currency.
+         *     `fees` are what the portal keeps of the revenue for printing, distribution and the
+         *     marketplace (revenue - royalties on the copies sold, the sales summary's total cost).
+         *     `period` is `YYYY-Qn`; a quarter that has not started yet, or ends before the user's
+         *     first order, answers 404 'Statement not found'. `format`: `json` (default), `pdf`
+         *     (A4, pdf-lib with DejaVu Sans like the contracts; `Content-Disposition: attachment;
+         *     filename="statement-2026-Q3.pdf"`) or `csv` (as GET /reports/export/{kind}: UTF-8 with
+         *     BOM, RFC 4180, one line per book and currency then one total line per currency;
+         *     `filename="statement-2026-Q3.csv"`). Answers are `Cache-Control: private, no-store`.
+         */
+        get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/export/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CSV export of orders, sales or transactions
+         * @description Designed here (issue 17). A CSV file of the token's user's data, with the filters of the
+         *     screens:
+         *     - `orders` (Your Orders): `from`/`to` (optional, inclusive SAST dates on the order date),
+         *       `q` (the search box: case-insensitive text in the title, customer or status),
+         *       `bookIds`, `channel`, `region`. One line per order id (as the screen de-duplicates),
+         *       newest first. Columns: order_id, order_date, book_id, product_title, region, channel,
+         *       customer, sale_status, quantity, unit_price, amount, currency.
+         *     - `sales` (Reports): the parameters of GET /reports/sales (`from` and `to` required,
+         *       `granularity` default `month`). One line per period, book and channel with sales or
+         *       returns. Columns: period_start, period_end, book_id, book_title, region, channel,
+         *       units, returns, revenue, royalties, currency.
+         *     - `transactions` (Transactions): `from`/`to` (optional) on the transaction date. Columns:
+         *       created_at, type, reference, amount_before_fees, fee, amount_after_fees, balance_after,
+         *       status, currency (always ZAR: the balance is in rand).
+         *     Format: RFC 4180 (CRLF line ends; a field holding a comma, a double quote, CR or LF is
+         *     quoted and its quotes doubled), UTF-8 with a byte-order mark (so spreadsheet programs read
+         *     accents), a header line, dates and times ISO 8601 (date-times in UTC with `Z`, period
+         *     dates as SAST dates), amounts as decimal numbers with two decimals (`123.45`, no
+         *     thousands separator) beside a `currency` column. A text field starting with `=`, `+`,
+         *     `-`, `@` is prefixed with `'` so spreadsheets never run it as a formula.
+         *     `Content-Disposition: attachment; filename="<kind>-<from or 'all'>-to-<to or date>.csv"`.
+         *     At most 100,000 lines (newest first); more answers 400 `VALIDATION` asking for a
+         *     shorter range. Validation, ownership (`bookIds` of another user: 404) and ranges are as
+         *     in GET /reports/sales; a filter a kind does not use is ignored.
+         */
+        get: operations["exportReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/cart": {
         parameters: {
             query?: never;
@@ -2667,6 +2856,159 @@ export interface components {
             statusCode: components["schemas"]["StatusCode"];
             results: components["schemas"]["SalesSummary"][];
         };
+        /**
+         * @description ZAR (shown R) for local books, USD for international books.
+         * @enum {string}
+         */
+        Currency: "ZAR" | "USD";
+        /** @enum {string} */
+        Region: "local" | "international";
+        /**
+         * @description Sales figures in one currency. `royalties_cents` is net of returns (royalty per copy x
+         *     (units - returns)); amounts are integer cents of `currency`.
+         */
+        ReportFigures: {
+            currency: components["schemas"]["Currency"];
+            /** @description Copies sold (`shipped to customer` lines). */
+            units: number;
+            /** @description Copies returned (`returned` lines). */
+            returns: number;
+            /** @description Selling price x units. */
+            revenue_cents: number;
+            /** @description Net royalties (may be negative in a period with more returns than sales). */
+            royalties_cents: number;
+        };
+        ReportPeriod: {
+            /**
+             * Format: date
+             * @description First day of the whole period (SAST); may precede the range's `from`.
+             */
+            start: string;
+            /**
+             * Format: date
+             * @description Last day of the whole period (SAST); may follow the range's `to`.
+             */
+            end: string;
+            /** @description One entry per currency with figures in the period (empty when none). */
+            totals: components["schemas"]["ReportFigures"][];
+        };
+        ReportBookSeries: {
+            book_id: number;
+            book_title: string;
+            region: components["schemas"]["Region"];
+            currency: components["schemas"]["Currency"];
+            total: components["schemas"]["ReportFigures"];
+            /** @description One per entry of `periods`, same order (zeros where the book sold nothing). */
+            points: components["schemas"]["ReportFigures"][];
+        };
+        ReportChannelFigures: components["schemas"]["ReportFigures"] & {
+            channel: string;
+            region: components["schemas"]["Region"];
+        };
+        ReportRegionFigures: components["schemas"]["ReportFigures"] & {
+            region: components["schemas"]["Region"];
+        };
+        SalesReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            granularity: "day" | "week" | "month";
+            /**
+             * @description The zone of every date and period.
+             * @constant
+             */
+            time_zone: "Africa/Johannesburg";
+            /** @description Every period overlapping the range, oldest first, zero-filled. */
+            periods: components["schemas"]["ReportPeriod"][];
+            /** @description The books compared (the `bookIds`, or the 10 best sellers of the range), best first. */
+            books: components["schemas"]["ReportBookSeries"][];
+            /** @description The split by channel over the whole range (one entry per channel and region), highest units first. */
+            channels: components["schemas"]["ReportChannelFigures"][];
+            /** @description The split by region over the whole range. */
+            regions: components["schemas"]["ReportRegionFigures"][];
+            /** @description Totals of the range, one per currency (never summed across currencies). */
+            totals: components["schemas"]["ReportFigures"][];
+        };
+        MoneyAmount: {
+            currency: components["schemas"]["Currency"];
+            amount_cents: number;
+        };
+        NextPayout: {
+            /**
+             * Format: date
+             * @description The payout date (the last day of March, June, September or December).
+             */
+            date: string;
+            /** @description The statement periods it pays (`YYYY-Qn`; the quarter before it, and earlier ones carried forward). */
+            periods: string[];
+            /** @description What it will contain per currency. */
+            amounts: (components["schemas"]["MoneyAmount"] & {
+                /** @description The amount must be above this to be paid (R100, or its USD equivalent). */
+                threshold_cents: number;
+                will_be_paid: boolean;
+            })[];
+        };
+        BookInProgress: {
+            book_id: number;
+            /** @description The international record of the same upload, when there is one (and `book_id` is local). */
+            international_book_id?: number | null;
+            book_title: string;
+            /** @enum {string} */
+            format_type: "print" | "ebook" | "audiobook";
+            region: components["schemas"]["Region"];
+            /** @description The wizard stage (misc.bookStage), e.g. `getquote`, `signedcontract`, `uploaded`. */
+            stage: string;
+            /** @description misc.status (`quote`, `pending`, `denied`, `in production`, ...). */
+            status: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ReportsSummary: {
+            /** @description This month (SAST), `YYYY-MM`. */
+            month: string;
+            /** @description Net royalties per currency (only currencies with figures). */
+            royalties_this_month: components["schemas"]["MoneyAmount"][];
+            royalties_last_month: components["schemas"]["MoneyAmount"][];
+            units_this_month: number;
+            next_payout: components["schemas"]["NextPayout"];
+            books_in_progress: components["schemas"]["BookInProgress"][];
+            recent_orders: components["schemas"]["Order"][];
+        };
+        StatementTotal: components["schemas"]["ReportFigures"] & {
+            /** @description What the portal kept of the revenue (printing, distribution, marketplace). */
+            fees_cents: number;
+            /** @enum {string} */
+            status: "open" | "pending" | "paid" | "carried_forward";
+        };
+        StatementSummary: {
+            /** @description `YYYY-Qn`. */
+            period: string;
+            /** Format: date */
+            start: string;
+            /** Format: date */
+            end: string;
+            /** Format: date */
+            payout_date: string;
+            /** @enum {string} */
+            status: "open" | "pending" | "paid" | "carried_forward";
+            /** @description One per currency with figures (empty for a quarter without sales). */
+            totals: components["schemas"]["StatementTotal"][];
+        };
+        StatementList: {
+            statements: components["schemas"]["StatementSummary"][];
+        };
+        StatementLine: components["schemas"]["ReportFigures"] & {
+            book_id: number;
+            book_title: string;
+            region: components["schemas"]["Region"];
+            fees_cents: number;
+        };
+        Statement: components["schemas"]["StatementSummary"] & {
+            /** @description One per book with sales or returns in the quarter, by currency then title. */
+            lines: components["schemas"]["StatementLine"][];
+        };
         /** @description A book whose contract must be re-signed (user_status 2). */
         ResignBook: {
             /** @description The book record id (path parameter `a` of PUT /user/resign/{a}/{b}). */
@@ -3637,6 +3979,25 @@ export interface components {
         };
     };
     parameters: {
+        /** @description First day of the range, a South African (SAST) calendar date `YYYY-MM-DD`, included. */
+        ReportFrom: string;
+        /** @description Last day of the range (SAST date `YYYY-MM-DD`), included; at most 1096 days after `from`. */
+        ReportTo: string;
+        /** @description First day (SAST date `YYYY-MM-DD`), included. Required for `sales`; optional (no lower bound) for `orders` and `transactions`. */
+        ExportFrom: string;
+        /** @description Last day (SAST date `YYYY-MM-DD`), included. Required for `sales`; optional (no upper bound) for `orders` and `transactions`. */
+        ExportTo: string;
+        /** @description Period length; `week` is the ISO week (Monday to Sunday). Default `month`. */
+        ReportGranularity: "day" | "week" | "month";
+        /**
+         * @description Comma-separated book ids (`12,15,40`), at most 10, no repeats: only these books count
+         *     and they are the books compared. An id that is not one of the user's books answers 404.
+         */
+        ReportBookIds: string;
+        /** @description Only copies sold through this channel (`takealot`, `amazon`, `direct`, ...; lower-case letters, digits and `-`). */
+        ReportChannel: string;
+        /** @description Only local books (`local`, amounts in ZAR) or international books (`international`, USD). */
+        ReportRegion: "local" | "international";
         /**
          * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
          *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
@@ -5611,6 +5972,174 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getSalesReport: {
+        parameters: {
+            query: {
+                /** @description First day of the range, a South African (SAST) calendar date `YYYY-MM-DD`, included. */
+                from: components["parameters"]["ReportFrom"];
+                /** @description Last day of the range (SAST date `YYYY-MM-DD`), included; at most 1096 days after `from`. */
+                to: components["parameters"]["ReportTo"];
+                /** @description Period length; `week` is the ISO week (Monday to Sunday). Default `month`. */
+                granularity?: components["parameters"]["ReportGranularity"];
+                /**
+                 * @description Comma-separated book ids (`12,15,40`), at most 10, no repeats: only these books count
+                 *     and they are the books compared. An id that is not one of the user's books answers 404.
+                 */
+                bookIds?: components["parameters"]["ReportBookIds"];
+                /** @description Only copies sold through this channel (`takealot`, `amazon`, `direct`, ...; lower-case letters, digits and `-`). */
+                channel?: components["parameters"]["ReportChannel"];
+                /** @description Only local books (`local`, amounts in ZAR) or international books (`international`, USD). */
+                region?: components["parameters"]["ReportRegion"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getReportsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportsSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getStatement: {
+        parameters: {
+            query?: {
+                format?: "json" | "pdf" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description The quarter, `YYYY-Qn`. */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="statement-<period>.<pdf|csv>"` for pdf and csv. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                    "application/pdf": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    exportReport: {
+        parameters: {
+            query?: {
+                /** @description First day (SAST date `YYYY-MM-DD`), included. Required for `sales`; optional (no lower bound) for `orders` and `transactions`. */
+                from?: components["parameters"]["ExportFrom"];
+                /** @description Last day (SAST date `YYYY-MM-DD`), included. Required for `sales`; optional (no upper bound) for `orders` and `transactions`. */
+                to?: components["parameters"]["ExportTo"];
+                /** @description Period length; `week` is the ISO week (Monday to Sunday). Default `month`. */
+                granularity?: components["parameters"]["ReportGranularity"];
+                /**
+                 * @description Comma-separated book ids (`12,15,40`), at most 10, no repeats: only these books count
+                 *     and they are the books compared. An id that is not one of the user's books answers 404.
+                 */
+                bookIds?: components["parameters"]["ReportBookIds"];
+                /** @description Only copies sold through this channel (`takealot`, `amazon`, `direct`, ...; lower-case letters, digits and `-`). */
+                channel?: components["parameters"]["ReportChannel"];
+                /** @description Only local books (`local`, amounts in ZAR) or international books (`international`, USD). */
+                region?: components["parameters"]["ReportRegion"];
+                /** @description `orders` only: the search text (case-insensitive; title, customer or status). */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                kind: "orders" | "sales" | "transactions";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };

@@ -11,6 +11,7 @@ import { createOrdersService } from './orders.js';
 import { createPreflightService } from './preflight.js';
 import { createProfileService, profileRouteOptions } from './profile.js';
 import { createPushService } from './push.js';
+import { createReportsService } from './reports/index.js';
 import { createProfileChangesService } from './profile-changes.js';
 import { createLegalDocumentsService, legalRouteOptions } from './legal-documents.js';
 import { keepRawBody } from './raw-body.js';
@@ -39,6 +40,7 @@ export function createServiceHandlers(
     ...createBooksService(app),
     ...createRenewalService(app, config),
     ...createOrdersService(app),
+    ...createReportsService(app),
     ...createCheckoutService(app, config),
     ...createWizardService(app, config),
     ...createUploadService(app, config),

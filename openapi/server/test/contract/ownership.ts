@@ -203,6 +203,15 @@ export const OWNERSHIP: Record<string, OwnershipCase> = {
   getChatImage: { request: (a) => json('GET', `/chat/user/image/${a.chatImageName}`), expect: [404] },
   uploadBookEbook: { request: (a) => json('POST', '/user/uploadbookebook', uploadBody(a)), expect: [404] },
   uploadBookAudio: { request: (a) => json('POST', '/user/uploadbookaudio', uploadBody(a)), expect: [404] },
+  // Reports: a book of A's among B's compared books is a 404 like any unknown book (not filtered out).
+  getSalesReport: {
+    request: (a) => json('GET', `/reports/sales?from=2025-01-01&to=2025-12-31&bookIds=${a.localBookId}`),
+    expect: [404],
+  },
+  exportReport: {
+    request: (a) => json('GET', `/reports/export/orders?bookIds=${a.internationalBookId}`),
+    expect: [404],
+  },
 };
 
 /** Operations that name no other user's resource, each with the reason. */
@@ -250,4 +259,7 @@ export const NOT_ID_BEARING: Record<string, string> = {
   savePushSubscription:
     "the token's user's subscription; an endpoint is the browser's own secret URL, and saving it moves it to the saver (one browser, one recipient)",
   deletePushSubscription: "only the token's user's subscription of that endpoint; another user's stays (services/push)",
+  getReportsSummary: "the token's user's figures only",
+  listStatements: "the token's user's statements only",
+  getStatement: "a quarter (YYYY-Qn) of the token's user's own statements; no one else's figures can be named",
 };

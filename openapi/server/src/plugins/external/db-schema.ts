@@ -207,6 +207,8 @@ export interface OrdersTable {
   quantity: ColumnType<number, number | undefined, number>;
   order_date: Timestamp;
   takealot_url: string | null;
+  /** Where the copy was sold (migration 016): takealot, amazon, direct... */
+  channel: ColumnType<string, string | undefined, string>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
