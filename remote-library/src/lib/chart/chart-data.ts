@@ -20,6 +20,11 @@ export function maxValue(data: ChartData): number {
   return data.series.reduce((max, series) => Math.max(max, ...series.values), 0);
 }
 
+/** Lowest value of every series, never above 0 (net royalties can go negative with returns). */
+export function minValue(data: ChartData): number {
+  return data.series.reduce((min, series) => Math.min(min, ...series.values), 0);
+}
+
 /** Sum of one series over every period. */
 export function seriesTotal(series: ChartSeries): number {
   return series.values.reduce((sum, value) => sum + value, 0);

@@ -1,4 +1,4 @@
-import { chartSummary, maxValue, type ChartData } from './chart-data';
+import { chartSummary, maxValue, minValue, type ChartData } from './chart-data';
 import styles from './chart.module.css';
 
 /** Props of {@link Chart}. */
@@ -25,13 +25,14 @@ const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
  * {@link ChartWithTable} puts under every chart, so nothing is only visual.
  */
 export function Chart({ title, data, kind = 'line', format }: ChartProps) {
-  const top = maxValue(data) || 1;
+  const low = minValue(data);
+  const top = maxValue(data) || (low < 0 ? 0 : 1);
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const n = Math.max(data.periods.length, 1);
   const step = plotW / n;
   const x = (index: number) => PAD.left + step * index + step / 2;
-  const y = (value: number) => PAD.top + plotH - (value / top) * plotH;
+  const y = (value: number) => PAD.top + plotH - ((value - low) / (top - low)) * plotH;
   const barWidth = (step * 0.8) / Math.max(data.series.length, 1);
   const labelEvery = Math.ceil(n / 8);
 
@@ -44,20 +45,17 @@ export function Chart({ title, data, kind = 'line', format }: ChartProps) {
         className={styles.svg}
         preserveAspectRatio="xMidYMid meet"
       >
-        {[0, 0.5, 1].map((fraction) => (
-          <g key={fraction} aria-hidden="true">
-            <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(top * fraction)}
-              y2={y(top * fraction)}
-              className={styles.grid}
-            />
-            <text x={PAD.left - 6} y={y(top * fraction) + 4} textAnchor="end" className={styles.axis}>
-              {format(top * fraction)}
-            </text>
-          </g>
-        ))}
+        {[0, 0.5, 1].map((fraction) => {
+          const value = low + (top - low) * fraction;
+          return (
+            <g key={fraction} aria-hidden="true">
+              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(value)} y2={y(value)} className={styles.grid} />
+              <text x={PAD.left - 6} y={y(value) + 4} textAnchor="end" className={styles.axis}>
+                {format(value)}
+              </text>
+            </g>
+          );
+        })}
         {data.periods.map((period, index) =>
           index % labelEvery === 0 ? (
             <text
@@ -81,9 +79,9 @@ export function Chart({ title, data, kind = 'line', format }: ChartProps) {
                   <rect
                     key={data.periods[index]}
                     x={x(index) - step * 0.4 + barWidth * s}
-                    y={y(value)}
+                    y={y(Math.max(value, 0))}
                     width={barWidth}
-                    height={PAD.top + plotH - y(value)}
+                    height={Math.abs(y(value) - y(0))}
                   />
                 ))}
               </g>
