@@ -5,6 +5,7 @@ import { BooksScreen } from './routes/books';
 import { DashboardScreen } from './routes/dashboard';
 import { DocumentsScreen } from './routes/documents';
 import { OrdersScreen } from './routes/orders';
+import { ReportsScreen } from './routes/reports';
 import { SalesScreen } from './routes/sales';
 import { TransactionsScreen } from './routes/transactions';
 import { APP_VERSION } from './app-version';
@@ -14,7 +15,7 @@ reportLoadedVersion('remote_library', APP_VERSION);
 
 /**
  * remote_library's exposed `./App`: dashboard, books, bulk upload, orders, sales,
- * transactions and documents, at absolute paths (the host renders it outside any <Route>).
+ * reports, transactions and documents, at absolute paths (the host renders it outside any <Route>).
  */
 export default function App() {
   return (
@@ -25,6 +26,7 @@ export default function App() {
       <Route path="/bulk-upload" element={<BulkUploadScreen />} />
       <Route path="/orders" element={<OrdersScreen />} />
       <Route path="/sales" element={<SalesScreen />} />
+      <Route path="/reports" element={<ReportsScreen />} />
       <Route path="/transactions" element={<TransactionsScreen />} />
       <Route path="/documents" element={<DocumentsScreen />} />
       <Route path="*" element={<PageNotFound />} />

@@ -4,12 +4,14 @@ import { BalanceCard } from '../features/dashboard/balance-card';
 import { CardPaymentNotice } from '../features/dashboard/card-payment-notice';
 import { CouponCard } from '../features/dashboard/coupon-card';
 import { DashboardNotices } from '../features/dashboard/dashboard-notices';
+import { Insights } from '../features/dashboard/insights';
 import { Shortcuts } from '../features/dashboard/shortcuts';
 import { useCardPaymentReturn } from '../features/dashboard/use-card-payment-return';
 import styles from '../features/dashboard/dashboard.module.css';
 
 /**
- * `/dashboard`: balance, coupon and shortcuts, with the welcome, payout and browser notices,
+ * `/dashboard`: balance, coupon and shortcuts, then royalties, next payout, books in progress
+ * and recent orders (GET /reports/summary), with the welcome, payout and browser notices,
  * and the outcome of a card payment when the card provider returns here (`?tx_ref=`).
  * A user with admin-applied changes to review (admin_confirmation 1) goes to profile
  * confirmation first (a card payment is still verified on the way).
@@ -30,6 +32,7 @@ export function DashboardScreen() {
         <BalanceCard />
         <CouponCard />
         <Shortcuts />
+        <Insights />
       </div>
       <DashboardNotices />
     </>

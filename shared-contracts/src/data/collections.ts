@@ -17,6 +17,21 @@ export type Prices = Schemas['Prices'];
 /** One message of the support chat: the user's, the support team's (`admin`) or the system's. */
 export type ChatMessage = Schemas['ChatMessage'];
 
+/** ZAR (shown R) for local books, USD for international books (issue 17's reports). */
+export type Currency = Schemas['Currency'];
+/** Sales figures in one currency; amounts in integer cents (GET /reports/*). */
+export type ReportFigures = Schemas['ReportFigures'];
+/** An amount in integer cents of its currency. */
+export type MoneyAmount = Schemas['MoneyAmount'];
+/** GET /reports/sales: the time series of the books compared, with splits and totals per currency. */
+export type SalesReport = Schemas['SalesReport'];
+/** GET /reports/summary: the dashboard's figures. */
+export type ReportsSummary = Schemas['ReportsSummary'];
+/** An upload not yet published, with the wizard stage it is at (GET /reports/summary). */
+export type BookInProgress = Schemas['BookInProgress'];
+/** One payout period's statement (GET /reports/statements). */
+export type StatementSummary = Schemas['StatementSummary'];
+
 /** The user's books as GET /user/getuserbooks answers them. */
 export interface SharedBooks {
   localBooks: Book[];

@@ -5,11 +5,18 @@
  */
 export type {
   Book,
+  BookInProgress,
   ChatMessage,
+  Currency,
+  MoneyAmount,
   Order,
   Prices,
   QuoteResource,
+  ReportFigures,
+  ReportsSummary,
+  SalesReport,
   SalesSummary,
+  StatementSummary,
   SharedBooks,
   SharedData,
   VoiceArtist,

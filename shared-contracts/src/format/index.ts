@@ -24,6 +24,14 @@ export function formatUsd(value: number | string | null | undefined): string {
   return `USD ${formatAmount(value)}`;
 }
 
+/**
+ * An amount in integer cents of a currency, as the portal shows money: `(123450, 'ZAR')` ->
+ * `'R 1 234.50'`, `(1200, 'USD')` -> `'USD 12.00'` (the report calls count in cents).
+ */
+export function formatCents(cents: number, currency: 'ZAR' | 'USD'): string {
+  return currency === 'USD' ? formatUsd(cents / 100) : formatRand(cents / 100);
+}
+
 function toDate(value: Date | string | number): Date | null {
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;

@@ -9,16 +9,16 @@ import { queryKeys, type QueryResource } from './query-keys';
  */
 export const INVALIDATION_RULES = {
   /** Bulk upload priced rows: each is a new book quote and a cart item. */
-  booksAdded: ['books', 'cart', 'user'],
+  booksAdded: ['books', 'cart', 'user', 'reports'],
   /** A book was deleted or archived (it may have been in the cart). */
-  bookRemoved: ['books', 'cart', 'user', 'orders', 'sales'],
+  bookRemoved: ['books', 'cart', 'user', 'orders', 'sales', 'reports'],
   /**
    * A book's files were submitted (POST /user/uploadbook{suffix}): its stage moved on and the
    * services chosen for it joined its cart item, so the top bar's cart count changes.
    */
-  filesUploaded: ['books', 'cart', 'user'],
+  filesUploaded: ['books', 'cart', 'user', 'reports'],
   /** A contract was signed: the book's stage moved on and the signature is on the user. */
-  contractSigned: ['books', 'user'],
+  contractSigned: ['books', 'user', 'reports'],
   /**
    * A contract was re-signed (PUT /user/resign/{a}/{b}): it left the renewal list, the book's
    * contract document changed, and the last one moved user_status from 2 to 1.
@@ -27,7 +27,7 @@ export const INVALIDATION_RULES = {
   /** An item left the cart or a coupon was applied. */
   cartChanged: ['cart', 'user'],
   /** A payment settled (balance or provider): the cart, the balance, the books' stage and the ledger moved. */
-  paymentMade: ['cart', 'user', 'books', 'transactions'],
+  paymentMade: ['cart', 'user', 'books', 'transactions', 'reports'],
   /** A coupon credited the balance. */
   balanceChanged: ['user', 'cart', 'transactions'],
   /** The user's profile was saved. */

@@ -18,6 +18,12 @@ export const queryKeys = {
   orders: (scope: 'first' | 'all' = 'first') => ['orders', scope] as const,
   /** GET /user/getallsale. */
   sales: () => ['sales'] as const,
+  /**
+   * GET /reports/*: `summary` (the dashboard), `statements`, or `sales` with its query (the
+   * filters, so each selection is cached apart). Sales, books and payments make them stale.
+   */
+  reports: (kind: 'summary' | 'statements' | 'sales', params: Record<string, unknown> = {}) =>
+    ['reports', kind, params] as const,
   /** GET /user/transactions (the newest 100). */
   transactions: () => ['transactions'] as const,
   /** GET /user/quoteinfo. */

@@ -54,6 +54,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('/bulk-upload', 'remote_library', 'guarded'),
   r('/orders', 'remote_library', 'guarded'),
   r('/sales', 'remote_library', 'guarded'),
+  // Not in the specification's table (issue 17): sales, returns and royalties over time,
+  // statements and exports.
+  r('/reports', 'remote_library', 'guarded'),
   r('/transactions', 'remote_library', 'guarded'),
   r('/documents', 'remote_library', 'guarded'),
   r('/checkout', 'remote_checkout', 'open', true),
@@ -67,6 +70,25 @@ export const ROUTES: readonly RouteDef[] = [
 /** The address of one book's detail: `/books/local/12`, `/books/international/7`. */
 export function bookDetailPath(region: 'local' | 'international', id: number): string {
   return `/books/${region}/${id}`;
+}
+
+/**
+ * Where the wizard resumes an upload saved at `bookStage` (misc.bookStage), or null when the
+ * wizard has nothing more for the author to do there: a saved quote resumes at the publisher
+ * details, a signed contract at the upload type. `lbid` / `ibid` name the local and
+ * international records of the upload, `region` which exist (`l`, `i` or `li`).
+ */
+export function wizardResumePath(
+  bookStage: string | null | undefined,
+  ids: { localId: number | null; internationalId: number | null },
+): string | null {
+  const stage = bookStage === 'getquote' ? 'publisher-info' : bookStage === 'signedcontract' ? 'upload-type' : null;
+  if (!stage) return null;
+  const query = new URLSearchParams({ continue: 'true' });
+  if (ids.localId !== null) query.set('lbid', String(ids.localId));
+  if (ids.internationalId !== null) query.set('ibid', String(ids.internationalId));
+  query.set('region', `${ids.localId !== null ? 'l' : ''}${ids.internationalId !== null ? 'i' : ''}`);
+  return `/new-book/${stage}?${query.toString()}`;
 }
 
 /** The route definition matching `pathname`, or undefined (the not-found screen). */

@@ -23,6 +23,7 @@ describe('the shell', () => {
       ['Your books', '/books'],
       ['Orders', '/orders'],
       ['Sales', '/sales'],
+      ['Reports', '/reports'],
       ['Transactions', '/transactions'],
       ['Documents', '/documents'],
       ['Profile', '/profile'],

@@ -4,6 +4,7 @@ import { BookDetailsTab } from './book-details-tab';
 import { formatLabel, parseBookMisc, type Region } from './book-model';
 import { BookOrders } from './book-orders';
 import { BookSales, Tile } from './book-sales';
+import { BookSalesChart } from './book-sales-chart';
 import { Tabs, type TabItem } from './tabs';
 import { hasSales, useBookDetail } from './use-book-detail';
 import styles from './books.module.css';
@@ -77,7 +78,12 @@ export function BookDetail({
             onDeleted={onDeleted}
           />
         ) : null}
-        {current === 'sales' && detail.sales ? <BookSales sales={detail.sales} money={money} /> : null}
+        {current === 'sales' && detail.sales ? (
+          <>
+            <BookSales sales={detail.sales} money={money} />
+            <BookSalesChart id={book.id} region={region} />
+          </>
+        ) : null}
         {current === 'orders' ? <BookOrders orders={detail.orders} money={money} /> : null}
       </Tabs>
     </section>

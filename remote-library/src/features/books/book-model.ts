@@ -1,4 +1,4 @@
-import type { Book, components } from '@pod/shared-contracts';
+import { wizardResumePath, type Book, type components } from '@pod/shared-contracts';
 
 /** The two book collections of /books. */
 export type Region = 'local' | 'international';
@@ -90,15 +90,7 @@ export function bookPair(book: Book, region: Region): BookPair {
 export function continueLink(book: Book, region: Region): string | null {
   const misc = parseBookMisc(book.misc);
   if (misc.archived) return null;
-  const stage =
-    misc.bookStage === 'getquote' ? 'publisher-info' : misc.bookStage === 'signedcontract' ? 'upload-type' : null;
-  if (!stage) return null;
-  const pair = bookPair(book, region);
-  const query = new URLSearchParams({ continue: 'true' });
-  if (pair.localId !== null) query.set('lbid', String(pair.localId));
-  if (pair.internationalId !== null) query.set('ibid', String(pair.internationalId));
-  query.set('region', `${pair.localId !== null ? 'l' : ''}${pair.internationalId !== null ? 'i' : ''}`);
-  return `/new-book/${stage}?${query.toString()}`;
+  return wizardResumePath(misc.bookStage, bookPair(book, region));
 }
 
 /** The files of a book sorted for the details tab; the signed contract has its own viewer. */

@@ -1,4 +1,4 @@
-import { formatAmount, formatDateTime, formatDayMonth, formatRand, formatUsd } from '..';
+import { formatAmount, formatCents, formatDateTime, formatDayMonth, formatRand, formatUsd } from '..';
 
 describe('format', () => {
   it('uses 2 decimals and a space as thousands separator', () => {
@@ -12,6 +12,12 @@ describe('format', () => {
     expect(formatRand(1250)).toBe('R 1 250.00');
     expect(formatRand(undefined)).toBe('R 0.00');
     expect(formatUsd(12)).toBe('USD 12.00');
+  });
+
+  it('formats integer cents in their currency', () => {
+    expect(formatCents(123450, 'ZAR')).toBe('R 1 234.50');
+    expect(formatCents(1200, 'USD')).toBe('USD 12.00');
+    expect(formatCents(-550, 'ZAR')).toBe('R -5.50');
   });
 
   it('formats dates as dd/MM and dd-MM-yyyy HH:mm', () => {

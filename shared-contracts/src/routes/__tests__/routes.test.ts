@@ -1,11 +1,26 @@
 import { alertMessage, ApiError, SIGN_IN_REQUIRED_MESSAGE } from '../../api/errors';
-import { bookDetailPath, matchAppRoute, safeReturnPath, signInPath } from '..';
+import { bookDetailPath, matchAppRoute, safeReturnPath, signInPath, wizardResumePath } from '..';
 
 describe('the route table', () => {
   it('gives a book its own guarded address in remote_library', () => {
     expect(bookDetailPath('international', 7)).toBe('/books/international/7');
     expect(matchAppRoute('/books/local/12')).toMatchObject({ owner: 'remote_library', access: 'guarded' });
     expect(matchAppRoute('/books/local/12/more')).toBeUndefined();
+  });
+
+  it('routes /reports to remote_library, guarded', () => {
+    expect(matchAppRoute('/reports')).toMatchObject({ owner: 'remote_library', access: 'guarded' });
+  });
+
+  it('resumes the wizard where a saved upload stopped, or nowhere', () => {
+    expect(wizardResumePath('getquote', { localId: 12, internationalId: 40 })).toBe(
+      '/new-book/publisher-info?continue=true&lbid=12&ibid=40&region=li',
+    );
+    expect(wizardResumePath('signedcontract', { localId: null, internationalId: 40 })).toBe(
+      '/new-book/upload-type?continue=true&ibid=40&region=i',
+    );
+    expect(wizardResumePath('uploaded', { localId: 12, internationalId: null })).toBeNull();
+    expect(wizardResumePath(undefined, { localId: 12, internationalId: null })).toBeNull();
   });
 
   it('marks only the cart and checkout as open routes that need a session', () => {

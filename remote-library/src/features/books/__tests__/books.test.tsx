@@ -316,6 +316,60 @@ describe('the book detail panel', () => {
     expect(card('Total Revenue')).not.toHaveTextContent(/^Total Revenue2$/);
   });
 
+  it("draws the book's monthly sales on its sales tab, the figures in a table under the chart", async () => {
+    library.sales[11] = ZULU_SALES;
+    library.override = (request) =>
+      request.path === '/reports/sales'
+        ? {
+            status: 200,
+            body: {
+              from: request.query.from,
+              to: request.query.to,
+              granularity: 'month',
+              time_zone: 'Africa/Johannesburg',
+              periods: [
+                { start: '2026-04-01', end: '2026-04-30', totals: [] },
+                { start: '2026-05-01', end: '2026-05-31', totals: [] },
+              ],
+              books: [
+                {
+                  book_id: 11,
+                  book_title: 'Zulu Nights',
+                  region: 'local',
+                  currency: 'ZAR',
+                  total: { currency: 'ZAR', units: 5, returns: 2, revenue_cents: 99950, royalties_cents: 17750 },
+                  points: [
+                    { currency: 'ZAR', units: 3, returns: 2, revenue_cents: 60000, royalties_cents: 3550 },
+                    { currency: 'ZAR', units: 2, returns: 0, revenue_cents: 39950, royalties_cents: 14200 },
+                  ],
+                },
+              ],
+              channels: [],
+              regions: [],
+              totals: [{ currency: 'ZAR', units: 5, returns: 2, revenue_cents: 99950, royalties_cents: 17750 }],
+            },
+          }
+        : undefined;
+    const user = renderBooks();
+    const panel = await openBook(user, 'Zulu Nights');
+    await user.click(within(panel).getByRole('tab', { name: 'Sales' }));
+
+    const units = await within(panel).findByRole('table', { name: 'Units sold per month, last 12 months' });
+    expect(
+      within(units)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '2']);
+    const royalties = within(panel).getByRole('table', { name: 'Royalties per month, last 12 months (R)' });
+    expect(
+      within(royalties)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['R 35.50', 'R 142.00']);
+    const request = calls.find((call) => call.path === '/reports/sales');
+    expect(request?.query).toEqual(expect.objectContaining({ bookIds: '11', region: 'local', granularity: 'month' }));
+  });
+
   it("shows the orders tab with the book's orders", async () => {
     library.orders[11] = [ZULU_ORDER];
     const user = renderBooks();
