@@ -3,7 +3,8 @@
  * 100,000 order lines over a year, then GET /reports/sales (a year by day, week and month, ten
  * books compared), /reports/summary, /reports/statements and the orders export, through
  * app.inject. On PostgreSQL (DATABASE_URL) the figures are the ones that matter; PGlite runs it
- * too. Not a test: the numbers depend on the machine, so nothing here asserts a time.
+ * too. Not a test: the numbers depend on the machine, so nothing asserts a time; it prints each
+ * call's median and whether it is under issue 17's 200 ms.
  *   pnpm --filter api-server bench:reports      BENCH_ITERATIONS=20 DATABASE_URL=... pnpm ...
  */
 import { sql } from 'kysely';
@@ -12,6 +13,8 @@ import { buildApp } from '../src/app.js';
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 10);
 const BOOKS = 200;
 const LINES = 100_000;
+/** Issue 17's target for every report call, median, on PostgreSQL. */
+const TARGET_MS = 200;
 
 const app = await buildApp({
   ...(process.env.DATABASE_URL ? {} : { database: { dataDir: 'memory://' } }),
@@ -45,14 +48,21 @@ const { rows: bookRows } = await sql<{
   id: number;
 }>`SELECT id FROM books WHERE user_id = ${user.id} ORDER BY id`.execute(app.db);
 const firstBook = bookRows[0]!.id;
-await sql`
-  INSERT INTO orders (order_id, user_id, book_id, product_title, customer, sale_status, selling_price, quantity, order_date, channel)
-  SELECT (200000000 + i)::text, ${user.id}, ${firstBook} + (i * 7919) % ${BOOKS}, 'Bench book', 'Bench customer',
-         CASE WHEN i % 33 = 0 THEN 'returned' WHEN i % 20 = 0 THEN 'cancelled by customer' ELSE 'shipped to customer' END,
-         100 + i % 50, 1 + i % 3,
-         timestamptz '2026-01-01 00:00:00+02' + (i * interval '315 seconds'),
-         CASE WHEN i % 10 < 7 THEN 'takealot' ELSE 'direct' END
-  FROM generate_series(1, ${LINES}) AS i`.execute(app.db);
+// In slices, each well inside the statement timeout: every line goes through the orders trigger
+// (migration 017). Every 16th line is repeated, as the feed repeats lines (counted once).
+const SLICE = 2_000;
+for (let first = 1; first <= LINES; first += SLICE) {
+  await sql`
+    INSERT INTO orders (order_id, user_id, book_id, product_title, customer, sale_status, selling_price, quantity, order_date, channel)
+    SELECT (200000000 + i)::text, ${user.id}, ${firstBook} + (i * 7919) % ${BOOKS}, 'Bench book', 'Bench customer',
+           CASE WHEN i % 33 = 0 THEN 'returned' WHEN i % 20 = 0 THEN 'cancelled by customer' ELSE 'shipped to customer' END,
+           100 + i % 50, 1 + i % 3,
+           timestamptz '2026-01-01 00:00:00+02' + (i * interval '315 seconds'),
+           CASE WHEN i % 10 < 7 THEN 'takealot' ELSE 'direct' END
+    FROM generate_series(${first}::int, ${Math.min(LINES, first + SLICE - 1)}::int) AS i, generate_series(1, CASE WHEN i % 16 = 0 THEN 2 ELSE 1 END)`.execute(
+    app.db,
+  );
+}
 await sql`ANALYZE orders`.execute(app.db);
 await sql`ANALYZE books`.execute(app.db);
 console.log(
@@ -73,7 +83,10 @@ const calls: Array<[string, string]> = [
   ['export orders, a year', '/reports/export/orders?from=2026-01-01&to=2026-12-31'],
 ];
 
-console.log(['call'.padEnd(36), 'min ms'.padStart(8), 'p50 ms'.padStart(8), 'max ms'.padStart(8)].join(' '));
+console.log(
+  ['call'.padEnd(36), 'min ms'.padStart(8), 'median ms'.padStart(10), 'max ms'.padStart(8), '  target'].join(' '),
+);
+const missed: string[] = [];
 for (const [name, url] of calls) {
   const timings: number[] = [];
   for (let i = 0; i <= iterations; i += 1) {
@@ -83,9 +96,27 @@ for (const [name, url] of calls) {
     if (i > 0) timings.push(performance.now() - start); // the first run warms plans and caches
   }
   const sorted = timings.sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1);
-  console.log([name.padEnd(36), at(0).padStart(8), at(0.5).padStart(8), at(1).padStart(8)].join(' '));
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  // The orders export is a file download, not a report answer: timed, but not held to the target.
+  const held = !name.startsWith('export');
+  if (held && median >= TARGET_MS) missed.push(name);
+  const verdict = !held ? '  (not held)' : median < TARGET_MS ? '  met' : '  MISSED';
+  console.log(
+    [
+      name.padEnd(36),
+      sorted[0]!.toFixed(1).padStart(8),
+      median.toFixed(1).padStart(10),
+      sorted.at(-1)!.toFixed(1).padStart(8),
+      verdict,
+    ].join(' '),
+  );
 }
+console.log(
+  missed.length === 0
+    ? `Target met: every report call's median is under ${TARGET_MS} ms.`
+    : `Target MISSED (median ${TARGET_MS} ms or more): ${missed.join(', ')}.`,
+);
 
 // Leave PostgreSQL as we found it: the bench user and its rows go (cascade).
 await sql`DELETE FROM users WHERE id = ${user.id}`.execute(app.db);

@@ -7,7 +7,7 @@ import { createClock, registerActiveUser } from './test-app.js';
 export const REPORT_NOW = new Date('2026-11-27T10:00:00Z');
 export const reportClock = () => createClock(REPORT_NOW);
 
-function book(userId: number, title: string, international: boolean, misc: object): NewBookRow {
+export function reportBook(userId: number, title: string, international: boolean, misc: object): NewBookRow {
   return {
     user_id: userId,
     pair_id: randomUUID(),
@@ -59,12 +59,12 @@ export async function seedReportFixture(app: FastifyInstance): Promise<ReportFix
   const user = await registerActiveUser(app);
   const other = await registerActiveUser(app);
   const [local, international, quote] = await app.bookRepository.insertMany([
-    book(user.id, 'Kalahari Letters', false, { status: 'approved', bookStage: 'published', isPaid: true }),
-    book(user.id, 'Kalahari Letters', true, { status: 'approved', bookStage: 'published', isPaid: true }),
-    book(user.id, 'Unfinished Draft', false, { status: 'quote', bookStage: 'getquote', isPaid: false }),
+    reportBook(user.id, 'Kalahari Letters', false, { status: 'approved', bookStage: 'published', isPaid: true }),
+    reportBook(user.id, 'Kalahari Letters', true, { status: 'approved', bookStage: 'published', isPaid: true }),
+    reportBook(user.id, 'Unfinished Draft', false, { status: 'quote', bookStage: 'getquote', isPaid: false }),
   ]);
   const [foreign] = await app.bookRepository.insertMany([
-    book(other.id, 'Not Yours', false, { status: 'approved', bookStage: 'published' }),
+    reportBook(other.id, 'Not Yours', false, { status: 'approved', bookStage: 'published' }),
   ]);
   const line = (
     orderId: string,

@@ -210,6 +210,14 @@ export interface OrdersTable {
   /** Where the copy was sold (migration 016): takealot, amazon, direct... */
   channel: ColumnType<string, string | undefined, string>;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /**
+   * Whether this line counts in the reports (migration 017): the first recorded line of its
+   * (book, order id); set by the insert trigger, never by a writer.
+   */
+  counted: ColumnType<boolean, never, never>;
+  /** The royalty per copy when the line was recorded (017); the book's unless the writer gives one. */
+  royalty_per_unit: NullableNumeric;
+  royalty_currency: ColumnType<'ZAR' | 'USD' | null, 'ZAR' | 'USD' | null | undefined, 'ZAR' | 'USD' | null>;
 }
 
 export interface CouponsTable {

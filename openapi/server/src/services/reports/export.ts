@@ -3,6 +3,7 @@ import { formatCents, toCents } from '@pod/shared-contracts/money';
 import { toCsv, type CsvCell } from '../../domain/csv.js';
 import { formatDay, nextPeriod, parseDate, sastDay, type Granularity } from '../../domain/report-periods.js';
 import { HttpProblem } from '../../errors.js';
+import { LEDGER_EXPORT_COLUMNS } from '../../plugins/app/report-repository.js';
 import { currencyOfRegion, regionOf } from './figures.js';
 import {
   dayRange,
@@ -144,17 +145,7 @@ export async function exportCsv(
 
   const rows = limited(await repository.ledgerLines(filter, MAX_EXPORT_LINES + 1));
   const body = toCsv(
-    [
-      'created_at',
-      'type',
-      'reference',
-      'amount_before_fees',
-      'fee',
-      'amount_after_fees',
-      'balance_after',
-      'status',
-      'currency',
-    ],
+    [...LEDGER_EXPORT_COLUMNS, 'currency'],
     rows.map((row) => [
       instant(row.created_at),
       row.type,
