@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, NewOrderRow, OrderRow, SalesSummariesTable } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 
@@ -45,20 +45,27 @@ const INSERT_BATCH = 500;
 export function createOrderRepository(db: Kysely<Database>): OrderRepository {
   return {
     async listDistinctByUser(userId, { skip, take }) {
-      const distinct = db
-        .selectFrom('orders')
-        .selectAll()
-        .distinctOn('order_id')
-        .where('user_id', '=', userId)
-        .orderBy('order_id')
-        .orderBy('order_date', 'desc')
-        .orderBy('id', 'desc')
-        .as('o');
+      // A line is shown when no line of the same order id is newer (date, then id): the same
+      // rows as DISTINCT ON (order_id), but walked newest first through orders_user_date_idx
+      // with an index probe each (orders_user_order_idx), so a page stops after skip + take
+      // rows instead of sorting all of the user's lines (the dashboard's five newest orders).
       return db
-        .selectFrom(distinct)
+        .selectFrom('orders as o')
         .leftJoin('books as b', 'b.id', 'o.book_id')
         .selectAll('o')
         .select('b.is_international')
+        .where('o.user_id', '=', userId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('orders as n')
+                .select(sql.lit(1).as('newer'))
+                .whereRef('n.user_id', '=', 'o.user_id')
+                .whereRef('n.order_id', '=', 'o.order_id')
+                .where(sql<boolean>`(n.order_date, n.id) > (o.order_date, o.id)`),
+            ),
+          ),
+        )
         .orderBy('o.order_date', 'desc')
         .orderBy('o.id', 'desc')
         .offset(skip)
