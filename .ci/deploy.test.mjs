@@ -376,6 +376,31 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
     ]);
   });
 
+  it('deploys the compressed siblings, and compares only the files they are made from', async () => {
+    await fakeDist('1.3.0');
+    await writeFiles(path.join(packageDir, 'dist'), {
+      'feature.1.3.0.js.br': 'brotli bytes',
+      'feature.1.3.0.js.gz': 'gzip bytes',
+    });
+    assert.equal((await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build')).code, 0);
+    assert.equal(await readText('remotes/remote-checkout/1.3.0/feature.1.3.0.js.br'), 'brotli bytes');
+    assert.equal(await readText('remotes/remote-checkout/1.3.0/feature.1.3.0.js.gz'), 'gzip bytes');
+
+    // The same sources compressed by another zlib, or a build from before compression: the same version.
+    await writeFiles(path.join(packageDir, 'dist'), { 'feature.1.3.0.js.br': 'other brotli bytes' });
+    const recompressed = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(recompressed.code, 0, recompressed.err);
+    assert.match(recompressed.out, /already published with the same files: nothing copied/);
+    await fakeDist('1.3.0');
+    assert.equal((await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build')).code, 0);
+
+    // A compressed file without its original is a file like any other.
+    await writeFiles(path.join(packageDir, 'dist'), { 'lonely.js.gz': 'gzip bytes' });
+    const conflict = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(conflict.code, 1);
+    assert.match(conflict.err, /\(lonely\.js\.gz\)/);
+  });
+
   it('redeploying the same build copies nothing; a different build of a published version fails', async () => {
     await fakeDist('1.3.0');
     assert.equal((await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build')).code, 0);

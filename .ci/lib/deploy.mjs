@@ -130,12 +130,13 @@ export function rollbackTarget({ name, environment, current, history, to, publis
 /**
  * Files that differ between a dist and a published version folder (relative paths, sorted).
  * version.json's `builtAt` is ignored: rebuilding the same sources is the same version; files
- * that are never published (isPublishable) are not compared.
+ * that are never published (isPublishable) and compressed siblings (withoutDerived) are not
+ * compared.
  * @param {string} sourceDir
  * @param {string} targetDir
  */
 export async function differingFiles(sourceDir, targetDir) {
-  const [source, target] = await Promise.all([listFiles(sourceDir), listFiles(targetDir)]);
+  const [source, target] = (await Promise.all([listFiles(sourceDir), listFiles(targetDir)])).map(withoutDerived);
   const differing = [...source, ...target].filter((file) => !(source.includes(file) && target.includes(file)));
   for (const file of source.filter((f) => target.includes(f))) {
     const [a, b] = await Promise.all([readFile(path.join(sourceDir, file)), readFile(path.join(targetDir, file))]);
@@ -143,6 +144,18 @@ export async function differingFiles(sourceDir, targetDir) {
     if (!same) differing.push(file);
   }
   return [...new Set(differing)].sort();
+}
+
+/**
+ * Drops the compressed siblings (`main.js.br`, `main.js.gz` beside `main.js`) from a listing:
+ * they are derived from a file that is compared, so they say nothing more about the build, while
+ * another zlib may encode the same bytes differently, and a version published before the builds
+ * compressed has none (the server then compresses on the fly). Either must not be a conflict.
+ * @param {string[]} files
+ */
+function withoutDerived(files) {
+  const all = new Set(files);
+  return files.filter((file) => !(/\.(?:br|gz)$/.test(file) && all.has(file.slice(0, -3))));
 }
 
 /** @param {Buffer} a @param {Buffer} b */

@@ -13,6 +13,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { createRequire } = require('node:module');
+const { CompressAssetsPlugin } = require('./compress-assets.cjs');
 
 const SHARED_CONTRACTS_DIR = path.resolve(__dirname, '..');
 const TOKENS_CSS = path.join(SHARED_CONTRACTS_DIR, 'src', 'ui', 'tokens.css');
@@ -313,6 +314,30 @@ function reactRefreshPlugin(isProduction) {
 }
 
 /**
+ * Production builds only (issue 18): webpack's persistent cache, per app under its own
+ * node_modules/.cache (so rebuilding one remote never reads or writes another's), and the
+ * brotli/gzip siblings of its text files (compress-assets.cjs). The cache is keyed by this
+ * file, compress-assets.cjs, the app's webpack.config.js and the modules they require
+ * (buildDependencies), the app version and the installed packages, so a config change or an
+ * install starts it afresh; a clean checkout (CI) simply has none. POD_WEBPACK_CACHE=0 turns it
+ * off (a cold build for a measurement). Dev servers keep webpack's memory cache.
+ */
+function productionBuildOptions({ name, dir, version, isProduction, env = process.env }) {
+  if (!isProduction) return { cache: undefined, plugins: [] };
+  const cache =
+    env.POD_WEBPACK_CACHE === '0'
+      ? false
+      : {
+          type: /** @type {const} */ ('filesystem'),
+          cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),
+          name: `${name}-production`,
+          version,
+          buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] },
+        };
+  return { cache, plugins: [new CompressAssetsPlugin()] };
+}
+
+/**
  * The webpack configuration of one front-end app.
  * @param {{ name: string, dir: string, exposes?: Record<string, string>, port: number, isHost?: boolean, copy?: { from: string, to: string }[] }} options
  *   name: the federated name (`host`, `remote_account`...); dir: the app's folder;
@@ -342,10 +367,12 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
     const copied = [...(hasPublic ? [{ from: publicDir, to: '' }] : []), ...copy];
     const hashed = isProduction ? '[name].[contenthash].js' : '[name].js';
     const styleLoader = isProduction ? MiniCssExtractPlugin.loader : loader('style-loader');
+    const production = productionBuildOptions({ name, dir, version, isProduction });
 
     return {
       mode: isProduction ? 'production' : 'development',
       context: dir,
+      ...(production.cache !== undefined && { cache: production.cache }),
       entry: { main: isHost && !isProduction ? [REFRESH_SHARED_RENDERERS, './src/index.ts'] : './src/index.ts' },
       // hidden-source-map: maps are written beside the bundles (to decode reported stack traces)
       // but no bundle names them, and .ci's publish leaves every *.map out of the static root.
@@ -445,6 +472,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
         }),
         copied.length > 0 && new CopyPublicFilesPlugin(copied),
         reactRefreshPlugin(isProduction),
+        ...production.plugins,
       ].filter(Boolean),
       devServer: {
         port,
@@ -494,6 +522,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
 
 module.exports = {
   createAppConfig,
+  productionBuildOptions,
   appVersionOf,
   buildInfo,
   VERSION_FILE,

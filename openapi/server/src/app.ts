@@ -32,6 +32,7 @@ import userRepository from './plugins/app/user-repository.js';
 import verificationTokenRepository from './plugins/app/verification-token-repository.js';
 import apiDocs from './plugins/external/api-docs.js';
 import authPlugin, { createSecurityHandlers } from './plugins/external/auth.js';
+import compression from './plugins/external/compression.js';
 import contentTypes from './plugins/external/content-types.js';
 import dbPlugin, { pgliteDirectory, type DatabaseOptions } from './plugins/external/db.js';
 import health from './plugins/external/health.js';
@@ -212,6 +213,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(jobsPlugin, { settings: config.jobs });
     // Idempotency-Key of the mutating operations: hooks added to their routes as the glue makes them.
     await app.register(idempotency, { operations });
+    // After idempotency (which keeps answers uncompressed), before every route (compression.ts).
+    await app.register(compression);
     // Web push (VAPID keys, delivery); null when off. Before the admin channel, whose `push test` sends.
     await app.register(webPush, { ...(options.pushTransport && { transport: options.pushTransport }) });
     // The admin console's way in while this process holds a PGlite folder (one process per folder).

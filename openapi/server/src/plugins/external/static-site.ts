@@ -107,7 +107,13 @@ export default fp<StaticSiteOptions>(
     // app.config is absent only when the plugin is registered on a bare instance (tests).
     const environment = options.environment ?? app.config?.portalEnv ?? 'local';
     // serve: false: only reply.sendFile is wanted; routing and fallbacks are ours.
-    await app.register(fastifyStatic, { root, serve: false });
+    // preCompressed: the builds write .br and .gz beside each text file above 1 KiB
+    // (shared-contracts/build/compress-assets.cjs); a client accepting one gets it, the others the
+    // file itself. Files without them (remotes.json, small files, older static roots) are
+    // compressed on the fly by compression.ts when the app registers it.
+    // cacheControl false here, not only per sendFile: when a .br or .gz is missing, @fastify/static
+    // (8.3.0) retries with the plugin's options alone, and send's own Cache-Control would win.
+    await app.register(fastifyStatic, { root, serve: false, preCompressed: true, cacheControl: false });
 
     async function isFile(relativePath: string): Promise<boolean> {
       const absolute = resolve(root, relativePath);
@@ -121,6 +127,8 @@ export default fp<StaticSiteOptions>(
 
     function send(reply: FastifyReply, relativePath: string) {
       reply.header('cache-control', cacheControlFor(relativePath));
+      // One URL, up to three encodings: caches must key on Accept-Encoding, even for the identity answer.
+      reply.header('vary', 'accept-encoding');
       return reply.sendFile(relativePath, { cacheControl: false });
     }
 
