@@ -957,8 +957,8 @@ export interface paths {
          *     - **Figures** (per order id once: the marketplace feed repeats lines, as in the sales
          *       summaries): `units` copies on `shipped to customer` lines, `returns` copies on `returned`
          *       lines (dated by their order date), `revenue_cents` price x units, `royalties_cents` the
-         *       book's royalty per copy x (units - returns), i.e. net of returns (the sales summary's
-         *       `profit`). Other statuses (cancelled, awaiting stock...) count nowhere.
+         *       royalty per copy recorded with each line x (units - returns), i.e. net of returns (the
+         *       sales summary's `profit`). Other statuses (cancelled, awaiting stock...) count nowhere.
          *     - **Currency.** Every figure carries its `currency`: a local book's in ZAR (shown R), an
          *       international book's in USD. Amounts are never added across currencies: `totals` and
          *       each period's `totals` hold one entry per currency that has figures (none when the
@@ -972,7 +972,9 @@ export interface paths {
          *     - **Filters.** `channel` (where the copy was sold: `takealot`, `amazon`, `direct`, ...)
          *       and `region` (`local` | `international`) narrow every figure. `channels` and `regions`
          *       give the split over the whole range.
-         *     - Royalty per copy is the book's current royalty (orders do not record one).
+         *     - Royalty per copy is the one recorded with each order line (the book's royalty when the
+         *       line was recorded), so changing a book's royalty leaves past periods and statements as
+         *       they were.
          */
         get: operations["getSalesReport"];
         put?: never;
