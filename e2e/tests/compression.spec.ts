@@ -26,7 +26,7 @@ test('a cold load of /login gets brotli scripts and a brotli remotes.json', asyn
   expect(await remotesJson!.json()).toHaveProperty('remotes');
 
   const scripts = sameOrigin.filter((response) => /\.m?js$/.test(new URL(response.url()).pathname));
-  const big = [];
+  const big: Response[] = [];
   for (const script of scripts) {
     if ((await script.body()).length >= THRESHOLD) big.push(script);
   }
