@@ -1,7 +1,9 @@
 // The portal shell. It exposes nothing and compiles in no remote URL: remotes come from
 // /remotes.json at run time (see src/bootstrap.tsx).
 const path = require('node:path');
-const { DefinePlugin } = require('webpack');
+const fs = require('node:fs');
+const { DefinePlugin, Compilation, sources } = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
 const { createAppConfig } = require('@pod/shared-contracts/build/webpack');
 
@@ -39,12 +41,62 @@ function serviceWorkerPlugin() {
   });
 }
 
+const PRERENDER_DIR = path.join(__dirname, 'src', 'prerender');
+// The design tokens, the portal's one global sheet (shared-contracts/src/ui/tokens.css).
+const TOKENS_CSS = path.join(
+  path.dirname(require.resolve('@pod/shared-contracts/build/webpack')),
+  '..',
+  'src',
+  'ui',
+  'tokens.css',
+);
+
+/**
+ * /login painted from HTML before any script (the server answers /login with login.html): the
+ * host's index.html with the pre-rendered sign-in card (src/prerender/login.html) before #root,
+ * and a stylesheet of the tokens and the card's boxes, emitted with a content hash (a file, as
+ * the CSP allows no inline style). src/prerender/hand-over.ts takes the markup away once React
+ * shows a screen. Only /login: a signed-in user opening /dashboard gets index.html and never
+ * sees a sign-in card.
+ */
+class PrerenderedLoginPlugin {
+  apply(compiler) {
+    const html = compiler.options.plugins.find((plugin) => plugin instanceof HtmlWebpackPlugin);
+    if (!html) throw new Error('PrerenderedLoginPlugin needs the HtmlWebpackPlugin of index.html');
+    const files = [TOKENS_CSS, path.join(PRERENDER_DIR, 'prerender.css')];
+    const css = () => files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    const hash = () => require('node:crypto').createHash('sha256').update(css()).digest('hex').slice(0, 20);
+    const template = html.userOptions.templateContent;
+    new HtmlWebpackPlugin({
+      ...html.userOptions,
+      filename: 'login.html',
+      templateContent: (args) =>
+        template(args)
+          .replace('</head>', `  <link rel="stylesheet" href="/prerender.${hash()}.css" />\n  </head>`)
+          .replace(
+            '<div id="root"></div>',
+            `${fs.readFileSync(path.join(PRERENDER_DIR, 'login.html'), 'utf8').trim()}\n    <div id="root"></div>`,
+          ),
+    }).apply(compiler);
+    compiler.hooks.thisCompilation.tap('PrerenderedLoginPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrerenderedLoginPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const file of [...files, path.join(PRERENDER_DIR, 'login.html')]) compilation.fileDependencies.add(file);
+          compilation.emitAsset(`prerender.${hash()}.css`, new sources.RawSource(css()));
+        },
+      );
+    });
+  }
+}
+
 module.exports = (env, argv = {}) => {
   const config = appConfig(env, argv);
   const isProduction = config.mode === 'production';
   config.plugins.push(
     // Read by src/pwa/register-service-worker.ts (declared in src/pwa/build-flags.d.ts).
     new DefinePlugin({ __POD_SERVICE_WORKER__: JSON.stringify(isProduction) }),
+    new PrerenderedLoginPlugin(),
     ...(isProduction ? [serviceWorkerPlugin()] : []),
   );
   return config;

@@ -12,6 +12,7 @@ import { capturePinsFromUrl } from './federation/pin-storage';
 import { createRemoteRegistry, fetchRemotesConfig } from './federation/remote-registry';
 import { retryPlugin } from './federation/retry-plugin';
 import { captureInstallPrompt } from './pwa/install-prompt';
+import { watchPrerender } from './prerender/hand-over';
 import { startPwa } from './pwa/start-pwa';
 import { rememberLoadedRemotes } from './pwa/version-watch';
 import { startOffline } from './offline';
@@ -50,6 +51,7 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html lacks #root');
+  watchPrerender(container);
   createRoot(container, {
     // Errors a boundary handled (a remote that could not load) are not the page's errors:
     // the user sees the boundary's notice, the console a warning.

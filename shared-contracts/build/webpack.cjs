@@ -143,7 +143,7 @@ function devRemotesConfig() {
 }
 
 /** index.html: the shell's title, a noscript notice, the web manifest when there is one. */
-function htmlTemplate({ hasManifest }) {
+function htmlTemplate({ hasManifest, isHost }) {
   return ({ htmlWebpackPlugin }) => `<!doctype html>
 <html lang="en">
   <head>
@@ -151,6 +151,7 @@ function htmlTemplate({ hasManifest }) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="theme-color" content="#13294b" />
     <title>${htmlWebpackPlugin.options.title}</title>
+    ${isHost ? PRELOAD_REMOTES_CONFIG : ''}
     ${hasManifest ? '<link rel="manifest" href="/manifest.webmanifest" />\n    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />' : ''}
   </head>
   <body>
@@ -160,6 +161,14 @@ function htmlTemplate({ hasManifest }) {
 </html>
 `;
 }
+
+/**
+ * The host asks for remotes.json from the HTML, before any script runs. The attributes make the
+ * request the one the host's entry chunk makes (a plain `fetch('/remotes.json')`: mode cors,
+ * credentials same-origin), so the browser hands that fetch this answer instead of asking twice
+ * (host/src/federation/early-loading.ts).
+ */
+const PRELOAD_REMOTES_CONFIG = '<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous" />';
 
 /**
  * Emits every file of an app's `public/` at the root of its output (the host's icons and web
@@ -294,6 +303,19 @@ function hashedFilename(pathData) {
   const { chunk, contentHash, contentHashType = 'javascript' } = pathData;
   const hashKnown = contentHash || !chunk?.contentHash || chunk.contentHash[contentHashType] !== undefined;
   return hashKnown ? '[name].[contenthash].js' : '[name].js';
+}
+
+/**
+ * One federation runtime per page: the host bundles @module-federation/runtime-core and puts it
+ * on the global `_FEDERATION_RUNTIME_CORE` when it starts (`provideExternalRuntime`, allowed only
+ * in a build that exposes nothing); the remotes' production builds take it from there
+ * (`externalRuntime`) instead of carrying their own copy in every remoteEntry.js. A remote's dev
+ * build keeps its own, so its standalone dev page still starts without the host.
+ * @param {{ isHost: boolean, isProduction: boolean }} options
+ */
+function federationRuntimeExperiments({ isHost, isProduction }) {
+  if (isHost) return { provideExternalRuntime: true };
+  return isProduction ? { externalRuntime: true } : {};
 }
 
 /** Loads what only shared-contracts installs (the Fast Refresh plugin), from its own dependencies. */
@@ -454,6 +476,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
             additionalData: manifestAdditionalData({ version, sharedContracts: info.sharedContracts }),
           },
           dts: false,
+          experiments: federationRuntimeExperiments({ isHost, isProduction }),
         }),
         // Declared for TypeScript in build/build-info.d.ts.
         new DefinePlugin({ __POD_APP_VERSION__: JSON.stringify(version) }),
@@ -465,7 +488,10 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
           }),
         new HtmlWebpackPlugin({
           title: isHost ? DOCUMENT_TITLE : `${DOCUMENT_TITLE} (${name} standalone)`,
-          templateContent: htmlTemplate({ hasManifest: fs.existsSync(path.join(publicDir, 'manifest.webmanifest')) }),
+          templateContent: htmlTemplate({
+            hasManifest: fs.existsSync(path.join(publicDir, 'manifest.webmanifest')),
+            isHost,
+          }),
           chunks: ['main'],
           // The host's index.html answers every SPA route: scripts must be root-absolute.
           publicPath: isHost ? '/' : 'auto',

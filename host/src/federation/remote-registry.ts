@@ -1,5 +1,6 @@
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { RemoteName, RemotesConfig } from '@pod/shared-contracts';
+import { takeEarlyRemotesConfig } from './early-loading';
 import type { ModuleImporter } from './remote-loader';
 import { REQUEST_TIMEOUT_MS, withTimeout } from './timeout';
 
@@ -24,9 +25,12 @@ function isRemotesConfig(value: unknown): value is RemotesConfig {
 export async function fetchRemotesConfig(
   fetchImpl: typeof fetch = globalThis.fetch,
   timeoutMs: number = REQUEST_TIMEOUT_MS,
+  takeEarly: () => Promise<Response> | undefined = takeEarlyRemotesConfig,
 ): Promise<RemotesConfig> {
   return withTimeout(REMOTES_CONFIG_URL, timeoutMs, async (signal) => {
-    const response = await fetchImpl(REMOTES_CONFIG_URL, { cache: 'no-cache', signal });
+    // The request index.html and the entry chunk started (early-loading.ts), once; it needs no
+    // `cache: 'no-cache'`: the server answers remotes.json with Cache-Control: no-cache.
+    const response = await (takeEarly() ?? fetchImpl(REMOTES_CONFIG_URL, { cache: 'no-cache', signal }));
     if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered HTTP ${response.status}`);
     const config: unknown = await response.json();
     if (!isRemotesConfig(config)) throw new Error(`${REMOTES_CONFIG_URL} is not a remotes configuration`);

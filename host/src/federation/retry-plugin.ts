@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { takeEarlyManifest } from './early-loading';
 import { REQUEST_TIMEOUT_MS, TimeoutError, withTimeout } from './timeout';
 
 /** Tuning of {@link retryPlugin}. */
@@ -17,6 +18,8 @@ export interface RetryOptions {
   validateManifest?: (manifest: unknown) => void;
   /** Injected in tests. */
   fetchImpl?: typeof fetch;
+  /** The manifest answer started before the bootstrap ran (default: early-loading.ts's). */
+  takeEarly?: (url: string) => Promise<Response> | undefined;
 }
 
 /** An error no retry can fix (a 404, a page that is not a manifest, a refused contract). */
@@ -37,8 +40,10 @@ async function fetchManifestOnce(
   signal: AbortSignal,
   options: RetryOptions,
 ): Promise<Response> {
-  const { validateManifest, fetchImpl = globalThis.fetch } = options;
-  const response = await fetchImpl(url, { ...init, cache: 'no-cache', signal });
+  const { validateManifest, fetchImpl = globalThis.fetch, takeEarly = takeEarlyManifest } = options;
+  // The answer the entry chunk already asked for (early-loading.ts), if any; used once, so a
+  // retry after a failed early answer asks the network again.
+  const response = await (takeEarly(url) ?? fetchImpl(url, { ...init, cache: 'no-cache', signal }));
   if (!response.ok) {
     const message = `${url} answered HTTP ${response.status}`;
     throw isTransient(response.status) ? new Error(message) : new PermanentError(message);

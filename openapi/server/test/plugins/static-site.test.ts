@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const FILES: Record<string, string> = {
   'index.html': '<!doctype html><title>Print on Demand | Host</title>',
+  'login.html': '<!doctype html><title>Print on Demand | Host</title><h1>Login</h1>',
   'remotes.json': '{"environment":"legacy"}',
   'environments/local/remotes.json': '{"environment":"local"}',
   'environments/staging/remotes.json': '{"environment":"staging"}',
@@ -97,6 +98,18 @@ describe('static site', () => {
       assert.equal(response.body, FILES['index.html']);
       assert.equal(response.headers['cache-control'], NO_CACHE);
       assert.match(String(response.headers['content-type']), /text\/html/);
+    }
+  });
+
+  it('answers /login, and only /login, with the pre-rendered sign-in page', async () => {
+    for (const url of ['/login', '/login?next=%2Fbooks']) {
+      const response = await get(url);
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.body, FILES['login.html'], url);
+      assert.equal(response.headers['cache-control'], NO_CACHE, url);
+    }
+    for (const url of ['/dashboard', '/', '/register', '/login/extra']) {
+      assert.equal((await get(url)).body, FILES['index.html'], url);
     }
   });
 

@@ -92,6 +92,17 @@ export function createRemoteOriginsReader(options: {
   };
 }
 
+/**
+ * The host page with a screen pre-rendered into it, for the paths that have one (the host's
+ * build writes them beside index.html): /login is painted before any script runs. Only there:
+ * a signed-in user opening any other page must never see the sign-in card first.
+ */
+const PRERENDERED_PAGES: Record<string, string> = { '/login': 'login.html' };
+
+export function prerenderedPageFor(wantedPath: string): string | undefined {
+  return PRERENDERED_PAGES[wantedPath];
+}
+
 function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
@@ -157,6 +168,8 @@ export default fp<StaticSiteOptions>(
           .code(404)
           .send(problem(404, 'The front end has not been built yet (no index.html in STATIC_ROOT)'));
       }
+      const variant = prerenderedPageFor(wanted);
+      if (variant && (await isFile(variant))) return send(reply, variant);
       return send(reply, 'index.html');
     }
 

@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+// First paint and federation loading (issue 18): /login is painted from HTML, remotes.json and
+// the route's remote are asked for before the host's scripts have run, and the page carries one
+// federation runtime (the host's), not one more in every remoteEntry.js.
+
+interface Timing {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+  transferSize: number;
+  encodedBodySize: number;
+}
+
+async function resourceTimings(page: Page): Promise<Timing[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const { name, startTime, responseEnd, transferSize, encodedBodySize } = entry as PerformanceResourceTiming;
+      return { name: new URL(name).pathname, startTime, responseEnd, transferSize, encodedBodySize };
+    }),
+  );
+}
+
+/** A string of @module-federation/runtime-core's logger, in every bundle that carries the runtime. */
+const RUNTIME_MARKER = '[ Federation Runtime ]';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/login shows the sign-in heading from the HTML; /dashboard shows no sign-in card', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await expect(page.getByText('Sign in to manage your books, orders and royalties.')).toBeVisible();
+
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Login' })).toHaveCount(0);
+  });
+});
+
+test('the pre-rendered /login gives way to the real form, with one heading and nothing shifted', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+    (window as unknown as { podShifts: number[] }).podShifts = shifts;
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toHaveCount(1);
+  await expect(page.locator('#pod-prerender')).toHaveCount(0);
+  const shift = await page.evaluate(() =>
+    (window as unknown as { podShifts: number[] }).podShifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(shift, 'cumulative layout shift while React took over').toBeLessThan(0.1);
+});
+
+test('remotes.json and the route remote load at once, and the page has one federation runtime', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  const timings = await resourceTimings(page);
+  const named = (pattern: RegExp) => timings.filter((timing) => pattern.test(timing.name));
+
+  await test.step('remotes.json: asked for once, from the HTML, before the host main bundle has arrived', async () => {
+    const [config, ...again] = named(/^\/remotes\.json$/);
+    const [main] = named(/^\/main\.[0-9a-f]+\.js$/);
+    expect(config, 'remotes.json request').toBeDefined();
+    expect(again, 'the preload answers the host fetch: no second request').toEqual([]);
+    expect(main, 'the host main bundle').toBeDefined();
+    expect(config!.startTime).toBeLessThan(main!.responseEnd);
+  });
+
+  await test.step("the account remote's manifest and remoteEntry.js: one request each", async () => {
+    expect(named(/^\/remotes\/remote-account\/[^/]+\/mf-manifest\.json$/)).toHaveLength(1);
+    expect(named(/^\/remotes\/remote-account\/[^/]+\/remoteEntry\.js$/)).toHaveLength(1);
+  });
+
+  await test.step('one federation runtime: only the host bundle carries it', async () => {
+    const scripts = named(/\.js$/).map((timing) => timing.name);
+    const carriers = await page.evaluate(
+      async ({ urls, marker }) => {
+        const found: string[] = [];
+        for (const url of urls) if ((await (await fetch(url)).text()).includes(marker)) found.push(url);
+        return found;
+      },
+      { urls: scripts, marker: RUNTIME_MARKER },
+    );
+    expect(carriers).toHaveLength(1);
+    expect(carriers[0]).toMatch(/^\/main\.[0-9a-f]+\.js$/);
+  });
+
+  const jsBytes = named(/\.js$/).reduce((sum, timing) => sum + timing.encodedBodySize, 0);
+  test.info().annotations.push({
+    type: 'js-bytes-login',
+    description: `${named(/\.js$/).length} scripts, ${Math.round(jsBytes / 1024)} KiB`,
+  });
+  console.log(
+    `first-paint: /login loaded ${named(/\.js$/).length} scripts, ${Math.round(jsBytes / 1024)} KiB of JavaScript`,
+  );
+});
