@@ -31,6 +31,16 @@ const { values } = parseArgs({
   },
 });
 
+// A new PGlite directory is created (initdb in WebAssembly) before the server opens it: on a
+// busy machine creating it took 90 s, which with the migrations outlasts the server's plugin
+// timeout; opening an existing one is quick.
+if (!process.env.DATABASE_URL && process.env.DATA_DIR) {
+  const serverRequire = createRequire(path.join(SERVER_DIR, 'package.json'));
+  const { PGlite } = await import(pathToFileURL(serverRequire.resolve('@electric-sql/pglite')).href);
+  const created = await PGlite.create(process.env.DATA_DIR);
+  await created.close();
+}
+
 const { buildApp } = await dist('app.js');
 const app = await buildApp({
   config: { rateLimits: false, jobs: { worker: false, pollIntervalMs: 60_000 } },
