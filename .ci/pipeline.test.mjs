@@ -13,8 +13,16 @@ describe('testSteps', () => {
   it('runs the checks in the agreed order', () => {
     assert.deepEqual(
       testSteps({ env: {}, pnpm: PNPM, repoRoot: REPO }).map((s) => s.key),
-      ['generated', 'typecheck', 'format', 'lint', 'ci', 'jest', 'server', 'server-pg', 'build', 'e2e'],
+      ['generated', 'typecheck', 'format', 'lint', 'ci', 'jest', 'server', 'server-pg', 'build', 'e2e', 'bench-smoke'],
     );
+  });
+
+  it('smoke-runs the benchmark on the root the build step wrote, writing under .data', () => {
+    const steps = Object.fromEntries(testSteps({ env: {}, pnpm: PNPM, repoRoot: REPO }).map((s) => [s.key, s]));
+    assert.deepEqual(steps['bench-smoke'].argv, ['pnpm', '--filter', 'e2e', 'bench:smoke']);
+    assert.equal(steps['bench-smoke'].env.BENCH_STATIC_ROOT, path.join(REPO, '.data', 'test-public'));
+    assert.equal(steps['bench-smoke'].env.BENCH_SMOKE, '1');
+    assert.equal(steps['bench-smoke'].env.BENCH_OUT, undefined);
   });
 
   it('runs the server tests on PGlite without DATABASE_URL, then on PostgreSQL with it', () => {

@@ -81,6 +81,14 @@ export function testSteps({ env = process.env, pnpm = pnpmCommand(env), repoRoot
       argv: [...pnpm, '--filter', 'e2e', 'test'],
       env: { ...withoutDb, E2E_STATIC_ROOT: staticRoot, PORTAL_ENV: 'local' },
     },
+    {
+      key: 'bench-smoke',
+      name: 'benchmark harness smoke run (one iteration, small data; fails on a missing figure, not a missed target)',
+      // The root the build step wrote: the smoke run must not rebuild. Its report goes to
+      // .data/bench-smoke, never over BENCHMARKS.md.
+      argv: [...pnpm, '--filter', 'e2e', 'bench:smoke'],
+      env: { ...env, BENCH_STATIC_ROOT: staticRoot, BENCH_SMOKE: '1' },
+    },
   ];
 }
 
@@ -123,7 +131,8 @@ async function main() {
   process.env.POD_PNPM = pnpm.join(' ');
   if (process.env.SKIP_INSTALL === '1') log('install skipped (SKIP_INSTALL=1)');
   else await runOrThrow([...pnpm, 'install', '--frozen-lockfile'], { cwd: REPO_ROOT });
-  if (wanted.length === 0 || wanted.includes('e2e')) process.env.PLAYWRIGHT_CHROMIUM = await ensureChromium({ log });
+  if (wanted.length === 0 || wanted.includes('e2e') || wanted.includes('bench-smoke'))
+    process.env.PLAYWRIGHT_CHROMIUM = await ensureChromium({ log });
 
   const steps = wanted.length > 0 ? testSteps().filter((step) => wanted.includes(step.key)) : testSteps();
   const failed = await runSteps(steps);
