@@ -179,15 +179,7 @@ export function registerPayFastSandbox(app: FastifyInstance, options: PaymentSan
     const form = fieldsOf(request.body);
     const session = await sessions.get<Omit<PayFastPayment, 'id'>>('payfast', 'payment', text(form, 'id') ?? '');
     if (!session) {
-      return sendPage(
-        reply,
-        404,
-        renderProblem(
-          PAYFAST,
-          'Unknown payment',
-          'The sandbox knows no such payment.',
-        ),
-      );
+      return sendPage(reply, 404, renderProblem(PAYFAST, 'Unknown payment', 'The sandbox knows no such payment.'));
     }
     const decision = text(form, 'decision');
     if (decision !== 'pay' && decision !== 'cancel') {
@@ -249,8 +241,7 @@ export function registerPayFastSandbox(app: FastifyInstance, options: PaymentSan
     const valid =
       wellFormed &&
       pairs.length > 0 &&
-      (await sessions.get('payfast', 'itn', itnKey(payfastParamString(pairs, '', { asReceived: true })))) !==
-        undefined;
+      (await sessions.get('payfast', 'itn', itnKey(payfastParamString(pairs, '', { asReceived: true })))) !== undefined;
     return reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -105,7 +105,9 @@ export function createJobRepository(db: Kysely<Database>): JobRepository {
     async retryLater(id, attempt, error, nextRunAt) {
       return changed(
         await ownClaim(
-          db.updateTable('jobs').set({ status: 'queued', last_error: error, next_run_at: nextRunAt, locked_until: null }),
+          db
+            .updateTable('jobs')
+            .set({ status: 'queued', last_error: error, next_run_at: nextRunAt, locked_until: null }),
           id,
           attempt,
         ).executeTakeFirst(),
