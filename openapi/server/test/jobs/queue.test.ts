@@ -74,7 +74,7 @@ describe('job queue claims', () => {
 });
 
 describe('job queue lease renewal', () => {
-  const LEASE_MS = 300;
+  const LEASE_MS = 1500;
   let t: TestApp;
 
   before(async () => {
