@@ -13,7 +13,21 @@ describe('testSteps', () => {
   it('runs the checks in the agreed order', () => {
     assert.deepEqual(
       testSteps({ env: {}, pnpm: PNPM, repoRoot: REPO }).map((s) => s.key),
-      ['generated', 'typecheck', 'format', 'lint', 'ci', 'jest', 'server', 'server-pg', 'build', 'e2e', 'bench-smoke'],
+      [
+        'generated',
+        'typecheck',
+        'format',
+        'lint',
+        'ci',
+        'jest',
+        'server',
+        'server-pg',
+        'build',
+        'scale-out',
+        'compose',
+        'e2e',
+        'bench-smoke',
+      ],
     );
   });
 
@@ -23,6 +37,33 @@ describe('testSteps', () => {
     assert.equal(steps['bench-smoke'].env.BENCH_STATIC_ROOT, path.join(REPO, '.data', 'test-public'));
     assert.equal(steps['bench-smoke'].env.BENCH_SMOKE, '1');
     assert.equal(steps['bench-smoke'].env.BENCH_OUT, undefined);
+  });
+
+  it('runs the two-instance journey only with DATABASE_URL, and compose only with Docker, saying why not', () => {
+    const without = Object.fromEntries(
+      testSteps({ env: {}, pnpm: PNPM, repoRoot: REPO, docker: false }).map((s) => [s.key, s]),
+    );
+    assert.equal(without['scale-out'].skip, 'DATABASE_URL is not set');
+    assert.equal(without.compose.skip, 'docker compose is not available on this machine');
+    const env = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' };
+    const with_ = Object.fromEntries(
+      testSteps({ env, pnpm: PNPM, repoRoot: REPO, docker: true }).map((s) => [s.key, s]),
+    );
+    assert.equal(with_['scale-out'].skip, undefined);
+    assert.equal(with_['scale-out'].env.DATABASE_URL, env.DATABASE_URL);
+    assert.deepEqual(with_['scale-out'].argv.slice(1), [
+      '--test',
+      path.join('e2e', 'scale-out', 'two-instances.test.mjs'),
+    ]);
+    assert.equal(with_.compose.skip, undefined);
+    assert.deepEqual(with_.compose.argv, [
+      'docker',
+      'compose',
+      '-f',
+      path.join(REPO, 'compose.yaml'),
+      'config',
+      '--quiet',
+    ]);
   });
 
   it('runs the server tests on PGlite without DATABASE_URL, then on PostgreSQL with it', () => {

@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { envWithout, pnpmCommand, run, runOrThrow, secondsSince } from './lib/proc.mjs';
+import { capture, envWithout, pnpmCommand, run, runOrThrow, secondsSince } from './lib/proc.mjs';
 import { ensureChromium, ensurePnpm } from './lib/provision.mjs';
 import { REPO_ROOT, testStaticRoot } from './lib/workspace.mjs';
 
@@ -19,12 +19,20 @@ const ciTestFiles = (repoRoot) =>
     .sort()
     .map((file) => path.join('.ci', file));
 
+/** Whether `docker compose` answers on this machine (the compose step runs only then). */
+const dockerComposeAvailable = (env) => capture(['docker', 'compose', 'version'], { env }) !== null;
+
 /**
- * The pipeline. Pure: takes the environment, returns what to run.
- * @param {{ env?: NodeJS.ProcessEnv, pnpm?: string[], repoRoot?: string }} [options]
+ * The pipeline. Pure: takes the environment (and whether Docker is there), returns what to run.
+ * @param {{ env?: NodeJS.ProcessEnv, pnpm?: string[], repoRoot?: string, docker?: boolean }} [options]
  * @returns {Step[]}
  */
-export function testSteps({ env = process.env, pnpm = pnpmCommand(env), repoRoot = REPO_ROOT } = {}) {
+export function testSteps({
+  env = process.env,
+  pnpm = pnpmCommand(env),
+  repoRoot = REPO_ROOT,
+  docker = dockerComposeAvailable(env),
+} = {}) {
   const staticRoot = testStaticRoot(repoRoot);
   const withoutDb = envWithout(env, 'DATABASE_URL');
   return [
@@ -74,6 +82,22 @@ export function testSteps({ env = process.env, pnpm = pnpmCommand(env), repoRoot
       // would otherwise meet the immutable-version rule of the publish.
       argv: [process.execPath, path.join('.ci', 'build.mjs'), '--fresh'],
       env: { ...env, STATIC_ROOT: staticRoot, PORTAL_ENV: 'local' },
+    },
+    {
+      // Two real server processes (the build's openapi/server/dist) on one PostgreSQL behind nginx.
+      key: 'scale-out',
+      name: 'two API instances behind nginx on one PostgreSQL',
+      argv: [process.execPath, '--test', path.join('e2e', 'scale-out', 'two-instances.test.mjs')],
+      env,
+      skip: env.DATABASE_URL ? undefined : 'DATABASE_URL is not set',
+    },
+    {
+      // The deployment files parse and resolve; nothing is pulled or started.
+      key: 'compose',
+      name: 'compose.yaml resolves (docker compose config)',
+      argv: ['docker', 'compose', '-f', path.join(repoRoot, 'compose.yaml'), 'config', '--quiet'],
+      env,
+      skip: docker ? undefined : 'docker compose is not available on this machine',
     },
     {
       key: 'e2e',

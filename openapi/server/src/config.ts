@@ -187,7 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devMailbox: devMailboxAccess(env.DEV_MAILBOX),
     payments: loadPaymentSettings(env, publicUrl),
     timeouts: loadTimeoutSettings(env),
-    jobs: { worker: env.JOBS_WORKER !== 'off', pollIntervalMs: positiveInt(env.JOBS_POLL_MS, 500) },
+    jobs: {
+      worker: env.JOBS_WORKER !== 'off',
+      pollIntervalMs: positiveInt(env.JOBS_POLL_MS, 500),
+      ...(env.JOBS_LEASE_MS && { leaseMs: positiveInt(env.JOBS_LEASE_MS, 5 * 60 * 1000) }),
+    },
     now: () => new Date(),
     apiDocs: apiDocsSetting(env.API_DOCS, production),
     production,

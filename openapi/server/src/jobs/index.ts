@@ -13,6 +13,11 @@ export interface JobsSettings {
   worker: boolean;
   /** How often an idle worker polls (env JOBS_POLL_MS); an enqueue in this process wakes it at once. */
   pollIntervalMs: number;
+  /**
+   * How long a claimed job stays reserved for its worker (env JOBS_LEASE_MS, default 5 minutes):
+   * after it, a job whose instance died is run by another. Longer than any job takes.
+   */
+  leaseMs?: number;
 }
 
 /**
@@ -27,6 +32,7 @@ export default fp<{ settings: JobsSettings }>(
       now: () => app.config.now(),
       log: app.log.child({ component: 'jobs' }),
       pollIntervalMs: settings.pollIntervalMs,
+      ...(settings.leaseMs && { leaseMs: settings.leaseMs }),
     });
     app.decorate('jobs', queue);
     if (settings.worker) app.addHook('onReady', async () => queue.start());

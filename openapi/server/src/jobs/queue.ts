@@ -56,22 +56,58 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let pass: Promise<void> | undefined;
   let wakeAgain = false;
 
+  /** Lease renewals of the jobs this process is running; stop() ends them (the process is going). */
+  const renewals = new Set<NodeJS.Timeout>();
+
+  /**
+   * Keeps the lease of a running job ahead of the clock, so a job that runs longer than one lease
+   * is not taken by another worker while this one is alive. Only a worker that died (no renewals)
+   * lets its lease run out.
+   */
+  function renewWhileRunning(job: JobRow): () => void {
+    const renewal = setInterval(
+      () => {
+        repository
+          .extendLease(job.id, job.attempts, new Date(now().getTime() + leaseMs))
+          .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'job lease could not be renewed'));
+      },
+      Math.max(Math.floor(leaseMs / 3), 10),
+    );
+    renewal.unref();
+    renewals.add(renewal);
+    return () => {
+      clearInterval(renewal);
+      renewals.delete(renewal);
+    };
+  }
+
+  /** Logs when an outcome was not recorded because the claim was lost (another worker has the job). */
+  function recorded(done: boolean, job: JobRow, outcome: string) {
+    if (!done) log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, outcome }, 'job claim lost');
+  }
+
   /** Claims and runs one due job; false when none was due. */
   async function runOne(): Promise<boolean> {
     const at = now();
     const job = await repository.claimNext(at, new Date(at.getTime() + leaseMs));
     if (!job) return false;
     const handler = handlers.get(job.type);
+    const stopRenewing = renewWhileRunning(job);
     try {
       if (!handler) throw new Error(`no handler for job type '${job.type}'`);
       await handler.run(job.payload, job);
-      await repository.complete(job.id, now());
+      stopRenewing();
+      recorded(await repository.complete(job.id, job.attempts, now()), job, 'done');
     } catch (err) {
+      stopRenewing();
       const error = errorText(err);
       const final = job.attempts >= job.max_attempts;
       log.error({ err, jobId: job.id, type: job.type, attempt: job.attempts, final }, 'job failed');
-      if (final) await repository.fail(job.id, error, now());
-      else await repository.retryLater(job.id, error, new Date(now().getTime() + retryDelayMs(job.attempts, backoff)));
+      if (final) recorded(await repository.fail(job.id, job.attempts, error, now()), job, 'failed');
+      else {
+        const nextRunAt = new Date(now().getTime() + retryDelayMs(job.attempts, backoff));
+        recorded(await repository.retryLater(job.id, job.attempts, error, nextRunAt), job, 'retry');
+      }
       await handler?.onFailure?.(job.payload, job, error, final).catch((hookErr: unknown) => {
         log.error({ err: hookErr, jobId: job.id }, 'job failure hook failed');
       });
@@ -79,7 +115,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return true;
   }
 
+  /** Fails the jobs whose last attempt's worker died, telling their handlers as a failed attempt would. */
+  async function failAbandoned(): Promise<void> {
+    for (const job of await repository.failAbandoned(now())) {
+      const error = job.last_error ?? 'lease expired';
+      log.error({ jobId: job.id, type: job.type, attempt: job.attempts, final: true }, 'job abandoned');
+      await handlers
+        .get(job.type)
+        ?.onFailure?.(job.payload, job, error, true)
+        .catch((hookErr: unknown) => log.error({ err: hookErr, jobId: job.id }, 'job failure hook failed'));
+    }
+  }
+
   async function runDue(): Promise<number> {
+    await failAbandoned();
     let count = 0;
     while (await runOne()) count += 1;
     return count;
@@ -100,6 +149,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     wakeAgain = false;
     pass = (async () => {
+      await failAbandoned();
       while (running && (await runOne())) {
         // one job after another until none is due
       }
@@ -142,7 +192,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async stop() {
       running = false;
       clearTimeout(timer);
+      // The worker's job in progress keeps its lease until it ends; then nothing here renews.
       await pass;
+      for (const renewal of renewals) clearInterval(renewal);
+      renewals.clear();
     },
   };
 }

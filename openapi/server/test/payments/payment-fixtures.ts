@@ -8,6 +8,9 @@ import {
   type PaymentSettings,
 } from '../../src/payments/index.js';
 import paymentSandbox from '../../src/payments/sandbox/index.js';
+import { createSandboxSessions, type SandboxSessions } from '../../src/payments/sandbox/sessions.js';
+import { migrateDatabase, openDatabase } from '../../src/plugins/external/db.js';
+import { createTestDatabase } from '../helpers/test-app.js';
 import type { FormPairs, PaymentGateways, PaymentRequest, ProviderHttp } from '../../src/payments/types.js';
 
 /** The public origin the settings (and so the sandbox URLs) are built on; inject answers for it. */
@@ -88,7 +91,22 @@ export interface SandboxApp {
 }
 
 /**
- * A bare Fastify with @fastify/formbody and the sandbox (not buildApp: no database, no spec),
+ * The sandbox sessions on a fresh database, as in the app (PGlite, or PostgreSQL with
+ * DATABASE_URL); closing `app` closes and drops it.
+ */
+export async function sandboxSessionsFor(app: FastifyInstance): Promise<SandboxSessions> {
+  const database = await createTestDatabase();
+  const db = await openDatabase(database.options);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+    await database.drop();
+  });
+  await migrateDatabase(db);
+  return createSandboxSessions(db, () => new Date());
+}
+
+/**
+ * A bare Fastify with @fastify/formbody and the sandbox on a fresh database (not buildApp: no spec),
  * the settings at their defaults for ORIGIN. The sandbox's ITNs go to a recorder.
  */
 export async function buildSandboxApp(options: { itnHttp?: ProviderHttp } = {}): Promise<SandboxApp> {
@@ -102,6 +120,7 @@ export async function buildSandboxApp(options: { itnHttp?: ProviderHttp } = {}):
     paypal: { clientId: settings.paypal.clientId, secret: settings.paypal.secret },
     http: options.itnHttp ?? recorder.http,
     publicUrl: ORIGIN,
+    sessions: await sandboxSessionsFor(app),
   });
   await app.ready();
   return {

@@ -17,6 +17,7 @@ import {
   pathOf,
   paymentRequest,
   recordingHttp,
+  sandboxSessionsFor,
   type SandboxApp,
 } from './payment-fixtures.js';
 
@@ -280,6 +281,7 @@ describe('PayFast sandbox', () => {
       paypal: settings.paypal,
       http,
       publicUrl: ORIGIN,
+      sessions: await sandboxSessionsFor(app),
     });
     app.post('/api/v1/payment/payfast/notify', async (request) => {
       const pairs = Object.entries(request.body as Record<string, string>);

@@ -4,7 +4,7 @@ import { isOwnOrigin, originOf } from '../sandbox-targets.js';
 import { constantTimeEqual, isHttpUrl, withQuery } from '../util.js';
 import type { PaymentSandboxOptions } from './options.js';
 import { renderDecision, renderHidden, renderProblem, renderPage, renderSummary, sendPage } from './page.js';
-import { fieldsOf, numericIds, text, type Fields, type FormRequest } from './request-fields.js';
+import { fieldsOf, text, type Fields, type FormRequest } from './request-fields.js';
 
 const CARD = 'Card payment sandbox';
 
@@ -88,10 +88,7 @@ ${renderDecision({ value: 'pay', label: 'Pay' })}
 
 /** Card: the popup, the buyer's decision, and verify by reference. */
 export function registerCardSandbox(app: FastifyInstance, options: PaymentSandboxOptions): void {
-  const { card, publicUrl } = options;
-  // Card: charges by tx_ref (one per reference).
-  const cardCharges = new Map<string, CardCharge>();
-  const nextChargeId = numericIds();
+  const { card, publicUrl, sessions } = options;
   const cardAuthorization = `Bearer ${card.secretKey}`;
 
   app.get('/sandbox/card/checkout', async (request: FormRequest, reply) => {
@@ -117,7 +114,15 @@ export function registerCardSandbox(app: FastifyInstance, options: PaymentSandbo
     if (decision !== 'pay') {
       return sendPage(reply, 400, renderProblem(CARD, 'No decision', 'Choose Pay or Cancel.'), { framable: true });
     }
-    if (cardCharges.has(checkout.txRef)) {
+    const charge: CardCharge = {
+      id: await sessions.nextNumber(),
+      txRef: checkout.txRef,
+      status: 'successful',
+      cents: checkout.cents,
+      currency: checkout.currency,
+    };
+    // Keyed by tx_ref, first insert wins: one charge per reference even across instances.
+    if (!(await sessions.create('card', 'charge', { id: charge.txRef, status: charge.status, state: charge }))) {
       return sendPage(
         reply,
         409,
@@ -125,14 +130,6 @@ export function registerCardSandbox(app: FastifyInstance, options: PaymentSandbo
         { framable: true },
       );
     }
-    const charge: CardCharge = {
-      id: nextChargeId(),
-      txRef: checkout.txRef,
-      status: 'successful',
-      cents: checkout.cents,
-      currency: checkout.currency,
-    };
-    cardCharges.set(charge.txRef, charge);
     const target = withQuery(checkout.redirectUrl, {
       status: 'successful',
       tx_ref: charge.txRef,
@@ -146,7 +143,8 @@ export function registerCardSandbox(app: FastifyInstance, options: PaymentSandbo
     if (!constantTimeEqual(request.headers.authorization ?? '', cardAuthorization)) {
       return reply.code(401).send({ status: 'error', message: 'Invalid authorization key', data: null });
     }
-    const charge = cardCharges.get(text(fieldsOf(request.query), 'tx_ref') ?? '');
+    const charge = (await sessions.get<CardCharge>('card', 'charge', text(fieldsOf(request.query), 'tx_ref') ?? ''))
+      ?.state;
     if (!charge)
       return reply.code(404).send({ status: 'error', message: 'No transaction was found for this id', data: null });
     return reply.send({

@@ -10,8 +10,9 @@ export type { PaymentSandboxOptions } from './options.js';
  * The payment sandboxes: this server plays PayFast, a Flutterwave-like card provider and PayPal,
  * so the whole checkout works offline. Each has its browser pages (plain, accessible HTML with a
  * Pay and a Cancel button) and its server-to-server endpoints, at the paths the gateways expect
- * (payments/index.ts points the default settings here). State lives in memory: a restart forgets
- * every sandbox payment, like a provider that lost them, and the portal must cope.
+ * (payments/index.ts points the default settings here). Their sessions live in the database
+ * (sessions.ts, migration 019), so any API instance behind a load balancer continues a checkout
+ * another one started, and a restart forgets nothing.
  *
  * Not part of the API (no /api/v1 prefix); app.ts registers it unless PAYMENT_SANDBOX=off. It needs
  * @fastify/formbody for the browser forms and PayFast's server-to-server posts.

@@ -1,4 +1,5 @@
 import type { PayFastSettings, ProviderHttp } from '../types.js';
+import type { SandboxSessions } from './sessions.js';
 
 /** What the sandboxes need to know: the merchants they accept, how to reach the merchant, its origin. */
 export interface PaymentSandboxOptions {
@@ -13,4 +14,6 @@ export interface PaymentSandboxOptions {
    * base of the only notify URL the PayFast sandbox posts to (sandbox-targets.ts).
    */
   publicUrl: string;
+  /** Where the sessions live: the database every API instance shares (sessions.ts). */
+  sessions: SandboxSessions;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { formatCents, parseCents } from '@pod/shared-contracts/money';
 import {
@@ -21,7 +21,7 @@ import {
   renderSummary,
   sendPage,
 } from './page.js';
-import { fieldsOf, formatRand, numericIds, text, type Fields, type FormRequest } from './request-fields.js';
+import { fieldsOf, formatRand, text, type Fields, type FormRequest } from './request-fields.js';
 
 const PAYFAST = 'PayFast sandbox';
 
@@ -33,9 +33,13 @@ interface PayFastPayment {
   /** The checkout fields as posted (trimmed), the signature checked. */
   fields: Partial<Record<PayFastFormField, string>>;
   cents: number;
-  /** Set by the first Pay or Cancel: a payment is decided once. */
-  decided: boolean;
 }
+
+/** A payment's session status: 'open' until the first Pay or Cancel; a payment is decided once. */
+type PaymentStatus = 'open' | 'paid' | 'cancelled';
+
+/** The stored key of a sent ITN: its validate string can be long, its digest is not. */
+const itnKey = (validateString: string) => createHash('sha256').update(validateString).digest('hex');
 
 /**
  * Checks a posted checkout form as PayFast does: the merchant, the signature over the documented
@@ -46,7 +50,7 @@ function checkPayFastForm(
   form: Fields,
   settings: PayFastSettings,
   publicUrl: string,
-): { payment: Omit<PayFastPayment, 'id' | 'decided'> } | { problem: string } {
+): { payment: Omit<PayFastPayment, 'id'> } | { problem: string } {
   const fields: Partial<Record<PayFastFormField, string>> = {};
   const signed: Array<[string, string]> = [];
   for (const name of PAYFAST_FORM_FIELD_ORDER) {
@@ -160,46 +164,40 @@ async function postItn(http: ProviderHttp, log: FastifyBaseLogger, notifyUrl: st
 
 /** PayFast: the process page, the buyer's decision (which posts the ITN), and validation. */
 export function registerPayFastSandbox(app: FastifyInstance, options: PaymentSandboxOptions): void {
-  const { payfast, http, publicUrl } = options;
-  // PayFast: payments shown (by sandbox id) and the ITNs sent (as their validate strings).
-  const payfastPayments = new Map<string, PayFastPayment>();
-  const sentItns = new Set<string>();
-  const nextPfPaymentId = numericIds();
+  const { payfast, http, publicUrl, sessions } = options;
 
   app.post('/sandbox/payfast/eng/process', async (request: FormRequest, reply) => {
     const checked = checkPayFastForm(fieldsOf(request.body), payfast, publicUrl);
     if ('problem' in checked) return sendPage(reply, 400, renderProblem(PAYFAST, 'Payment refused', checked.problem));
-    const payment: PayFastPayment = { id: randomUUID(), decided: false, ...checked.payment };
-    payfastPayments.set(payment.id, payment);
+    const payment: PayFastPayment = { id: randomUUID(), ...checked.payment };
+    const { id, ...state } = payment;
+    await sessions.create('payfast', 'payment', { id, status: 'open' satisfies PaymentStatus, state });
     return sendPage(reply, 200, renderPayFastCheckout(payment));
   });
 
   app.post('/sandbox/payfast/eng/process/complete', async (request: FormRequest, reply) => {
     const form = fieldsOf(request.body);
-    const payment = payfastPayments.get(text(form, 'id') ?? '');
-    if (!payment) {
-      return sendPage(
-        reply,
-        404,
-        renderProblem(
-          PAYFAST,
-          'Unknown payment',
-          'The sandbox knows no such payment (it forgets them when the server restarts).',
-        ),
-      );
+    const session = await sessions.get<Omit<PayFastPayment, 'id'>>('payfast', 'payment', text(form, 'id') ?? '');
+    if (!session) {
+      return sendPage(reply, 404, renderProblem(PAYFAST, 'Unknown payment', 'The sandbox knows no such payment.'));
     }
     const decision = text(form, 'decision');
     if (decision !== 'pay' && decision !== 'cancel') {
       return sendPage(reply, 400, renderProblem(PAYFAST, 'No decision', 'Choose Pay or Cancel.'));
     }
-    if (payment.decided) {
+    // One conditional update decides: a second click, on this instance or another, finds it decided.
+    const decided = await sessions.advance<Omit<PayFastPayment, 'id'>>('payfast', 'payment', session.id, {
+      from: 'open' satisfies PaymentStatus,
+      to: (decision === 'pay' ? 'paid' : 'cancelled') satisfies PaymentStatus,
+    });
+    if (!decided) {
       return sendPage(
         reply,
         409,
         renderProblem(PAYFAST, 'Already decided', 'This payment was already paid or cancelled.'),
       );
     }
-    payment.decided = true; // before any await: a second click cannot pay twice
+    const payment: PayFastPayment = { id: decided.id, ...decided.state };
     const { return_url: returnUrl, cancel_url: cancelUrl, notify_url: notifyUrl } = payment.fields;
 
     if (decision === 'cancel') {
@@ -212,9 +210,14 @@ export function registerPayFastSandbox(app: FastifyInstance, options: PaymentSan
       );
     }
 
-    const itn = payfastItn(payment, payfast.merchantId, nextPfPaymentId());
-    // Remembered before it is sent: the merchant validates while the ITN is being delivered.
-    sentItns.add(payfastParamString(itn, '', { asReceived: true }));
+    const itn = payfastItn(payment, payfast.merchantId, await sessions.nextNumber());
+    // Remembered before it is sent: the merchant validates while the ITN is being delivered, and
+    // maybe on another instance, or later from its job queue after this instance is gone.
+    await sessions.create('payfast', 'itn', {
+      id: itnKey(payfastParamString(itn, '', { asReceived: true })),
+      status: 'sent',
+      state: {},
+    });
     if (notifyUrl) {
       const signature = payfastSignature(itn, payfast.passphrase, { asReceived: true });
       await postItn(http, request.log, notifyUrl, encodePairs([...itn, ['signature', signature]]));
@@ -235,7 +238,10 @@ export function registerPayFastSandbox(app: FastifyInstance, options: PaymentSan
       if (typeof value !== 'string') wellFormed = false;
       else if (name !== 'signature') pairs.push([name, value]);
     }
-    const valid = wellFormed && pairs.length > 0 && sentItns.has(payfastParamString(pairs, '', { asReceived: true }));
+    const valid =
+      wellFormed &&
+      pairs.length > 0 &&
+      (await sessions.get('payfast', 'itn', itnKey(payfastParamString(pairs, '', { asReceived: true })))) !== undefined;
     return reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -101,9 +101,24 @@ function requestOrigin(request: FastifyRequest): string {
 
 /** PayPal: orders, the approval page, and capture. */
 export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSandboxOptions): void {
-  const { paypal, publicUrl } = options;
-  // PayPal: orders by id.
-  const paypalOrders = new Map<string, PayPalOrder>();
+  const { paypal, publicUrl, sessions } = options;
+  // The order's status is the session's: every move is one conditional update (sessions.ts).
+  const findOrder = async (id: string): Promise<PayPalOrder | undefined> => {
+    const session = await sessions.get<Omit<PayPalOrder, 'id' | 'status'>>('paypal', 'order', id);
+    return session && { ...session.state, id: session.id, status: session.status as PayPalOrder['status'] };
+  };
+  const moveOrder = async (
+    order: PayPalOrder,
+    to: PayPalOrder['status'],
+    patch: Partial<PayPalOrder> = {},
+  ): Promise<PayPalOrder | undefined> => {
+    const moved = await sessions.advance<Omit<PayPalOrder, 'id' | 'status'>>('paypal', 'order', order.id, {
+      from: order.status,
+      to,
+      patch,
+    });
+    return moved && { ...moved.state, id: moved.id, status: moved.status as PayPalOrder['status'] };
+  };
   const paypalAuthorization = basicAuthorization(paypal.clientId, paypal.secret);
 
   const paypalAuthorized = (request: FastifyRequest) =>
@@ -123,7 +138,7 @@ export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSand
       return reply.code(400).send(error);
     }
     const order: PayPalOrder = { id: `SANDBOX-${randomId(6)}`, status: 'CREATED', ...checked.order };
-    paypalOrders.set(order.id, order);
+    await sessions.create('paypal', 'order', { id: order.id, status: order.status, state: checked.order });
     const origin = requestOrigin(request);
     return reply.code(201).send({
       id: order.id,
@@ -144,7 +159,7 @@ export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSand
     '/sandbox/paypal/v2/checkout/orders/:id',
     async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
       if (!paypalAuthorized(request)) return reply.code(401).send(PAYPAL_UNAUTHORIZED);
-      const order = paypalOrders.get(request.params.id);
+      const order = await findOrder(request.params.id);
       if (!order)
         return reply
           .code(404)
@@ -154,7 +169,7 @@ export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSand
   );
 
   app.get('/sandbox/paypal/checkoutnow', async (request: FormRequest, reply) => {
-    const order = paypalOrders.get(text(fieldsOf(request.query), 'token') ?? '');
+    const order = await findOrder(text(fieldsOf(request.query), 'token') ?? '');
     if (!order) return sendPage(reply, 404, renderProblem(PAYPAL, 'Unknown order', 'The sandbox knows no such order.'));
     if (order.status !== 'CREATED') {
       return sendPage(reply, 409, renderProblem(PAYPAL, 'Already approved', 'This order was already approved.'));
@@ -164,7 +179,7 @@ export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSand
 
   app.post('/sandbox/paypal/checkoutnow', async (request: FormRequest, reply) => {
     const form = fieldsOf(request.body);
-    const order = paypalOrders.get(text(form, 'token') ?? '');
+    const order = await findOrder(text(form, 'token') ?? '');
     if (!order) return sendPage(reply, 404, renderProblem(PAYPAL, 'Unknown order', 'The sandbox knows no such order.'));
     if (order.status !== 'CREATED') {
       return sendPage(reply, 409, renderProblem(PAYPAL, 'Already approved', 'This order was already approved.'));
@@ -177,7 +192,9 @@ export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSand
     }
     if (decision !== 'approve')
       return sendPage(reply, 400, renderProblem(PAYPAL, 'No decision', 'Choose Pay with PayPal or Cancel.'));
-    order.status = 'APPROVED';
+    if (!(await moveOrder(order, 'APPROVED'))) {
+      return sendPage(reply, 409, renderProblem(PAYPAL, 'Already approved', 'This order was already approved.'));
+    }
     // Like PayPal: the return URL gets the order id as `token` and the payer's id.
     return reply.redirect(
       appendQuery(order.returnUrl, { token: order.id, PayerID: `SANDBOXPAYER${randomId(2)}` }),
@@ -189,7 +206,7 @@ export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSand
     '/sandbox/paypal/v2/checkout/orders/:id/capture',
     async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
       if (!paypalAuthorized(request)) return reply.code(401).send(PAYPAL_UNAUTHORIZED);
-      const order = paypalOrders.get(request.params.id);
+      const order = await findOrder(request.params.id);
       if (!order) {
         return reply
           .code(404)
@@ -227,16 +244,28 @@ export function registerPayPalSandbox(app: FastifyInstance, options: PaymentSand
             ),
           );
       }
-      order.status = 'COMPLETED';
-      order.captureId = randomId(8);
-      const amount = { currency_code: order.currency, value: formatCents(order.cents) };
+      const captured = await moveOrder(order, 'COMPLETED', { captureId: randomId(8) });
+      if (!captured) {
+        // Another capture, maybe on another instance, came first.
+        return reply
+          .code(422)
+          .send(
+            paypalError(
+              'UNPROCESSABLE_ENTITY',
+              unprocessable,
+              'ORDER_ALREADY_CAPTURED',
+              'The order was already captured; an order is captured once.',
+            ),
+          );
+      }
+      const amount = { currency_code: captured.currency, value: formatCents(captured.cents) };
       return reply.code(201).send({
-        id: order.id,
-        status: order.status,
+        id: captured.id,
+        status: captured.status,
         purchase_units: [
           {
-            reference_id: order.referenceId,
-            payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount }] },
+            reference_id: captured.referenceId,
+            payments: { captures: [{ id: captured.captureId, status: 'COMPLETED', amount }] },
           },
         ],
       });

@@ -17,15 +17,6 @@ export function text(fields: Fields, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Ids that stay unique across restarts: the clock in milliseconds, then counted up. */
-export function numericIds(): () => string {
-  let last = Date.now();
-  return () => {
-    last = Math.max(last + 1, Date.now());
-    return String(last);
-  };
-}
-
 /** Upper-case hex, PayPal-id-like. */
 export function randomId(bytes: number): string {
   return randomBytes(bytes).toString('hex').toUpperCase();

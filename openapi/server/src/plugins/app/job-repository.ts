@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { Database, JobRow, JobStatus } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 
@@ -24,13 +24,36 @@ export interface JobRepository {
    * workers never wait for each other nor take the same job.
    */
   claimNext(now: Date, leaseUntil: Date): Promise<JobRow | undefined>;
-  complete(id: number, at: Date): Promise<void>;
+  /**
+   * The calls below act on one claim: `attempt` is the job's attempts as claimed (each claim
+   * counts one up), so a worker whose lease ran out and whose job was claimed again changes
+   * nothing: they answer false.
+   */
+  /** Moves the claim's lease to `leaseUntil` while its worker still runs the job. */
+  extendLease(id: number, attempt: number, leaseUntil: Date): Promise<boolean>;
+  complete(id: number, attempt: number, at: Date): Promise<boolean>;
   /** Back to queued, due at `nextRunAt`, with the error that ended this attempt. */
-  retryLater(id: number, error: string, nextRunAt: Date): Promise<void>;
+  retryLater(id: number, attempt: number, error: string, nextRunAt: Date): Promise<boolean>;
   /** Given up: no more attempts. */
-  fail(id: number, error: string, at: Date): Promise<void>;
+  fail(id: number, attempt: number, error: string, at: Date): Promise<boolean>;
+  /**
+   * Gives up the jobs whose last attempt's worker vanished (lease expired, no attempt left): no
+   * claim would ever take them again, so they are failed rather than left running. Answers them.
+   */
+  failAbandoned(now: Date): Promise<JobRow[]>;
   list(filter?: { type?: string; status?: JobStatus }): Promise<JobRow[]>;
 }
+
+/** Narrows an update to one claim of a job: still running, and not claimed again since. */
+function ownClaim<Query extends UpdateQueryBuilder<Database, 'jobs', 'jobs', UpdateResult>>(
+  query: Query,
+  id: number,
+  attempt: number,
+) {
+  return query.where('id', '=', id).where('status', '=', 'running').where('attempts', '=', attempt);
+}
+
+const changed = (result: UpdateResult | undefined) => Number(result?.numUpdatedRows ?? 0) > 0;
 
 export function createJobRepository(db: Kysely<Database>): JobRepository {
   return {
@@ -63,27 +86,57 @@ export function createJobRepository(db: Kysely<Database>): JobRepository {
       return result.rows[0];
     },
 
-    async complete(id, at) {
-      await db
-        .updateTable('jobs')
-        .set({ status: 'done', finished_at: at, locked_until: null })
-        .where('id', '=', id)
-        .execute();
+    async extendLease(id, attempt, leaseUntil) {
+      return changed(
+        await ownClaim(db.updateTable('jobs').set({ locked_until: leaseUntil }), id, attempt).executeTakeFirst(),
+      );
     },
 
-    async retryLater(id, error, nextRunAt) {
-      await db
-        .updateTable('jobs')
-        .set({ status: 'queued', last_error: error, next_run_at: nextRunAt, locked_until: null })
-        .where('id', '=', id)
-        .execute();
+    async complete(id, attempt, at) {
+      return changed(
+        await ownClaim(
+          db.updateTable('jobs').set({ status: 'done', finished_at: at, locked_until: null }),
+          id,
+          attempt,
+        ).executeTakeFirst(),
+      );
     },
 
-    async fail(id, error, at) {
-      await db
+    async retryLater(id, attempt, error, nextRunAt) {
+      return changed(
+        await ownClaim(
+          db
+            .updateTable('jobs')
+            .set({ status: 'queued', last_error: error, next_run_at: nextRunAt, locked_until: null }),
+          id,
+          attempt,
+        ).executeTakeFirst(),
+      );
+    },
+
+    async fail(id, attempt, error, at) {
+      return changed(
+        await ownClaim(
+          db.updateTable('jobs').set({ status: 'failed', last_error: error, finished_at: at, locked_until: null }),
+          id,
+          attempt,
+        ).executeTakeFirst(),
+      );
+    },
+
+    async failAbandoned(now) {
+      return db
         .updateTable('jobs')
-        .set({ status: 'failed', last_error: error, finished_at: at, locked_until: null })
-        .where('id', '=', id)
+        .set({
+          status: 'failed',
+          last_error: 'the worker of the last attempt stopped before finishing it (lease expired)',
+          finished_at: now,
+          locked_until: null,
+        })
+        .where('status', '=', 'running')
+        .where('locked_until', '<=', now)
+        .whereRef('attempts', '>=', 'max_attempts')
+        .returningAll()
         .execute();
     },
 

@@ -477,6 +477,17 @@ export interface StoredPreflight {
 
 export type UploadRow = Selectable<UploadsTable>;
 
+/** The payment sandboxes' sessions (migration 019); see src/payments/sandbox/sessions.ts. */
+export interface PaymentSandboxSessionsTable {
+  provider: 'payfast' | 'card' | 'paypal';
+  kind: string;
+  id: string;
+  status: string;
+  state: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   push_subscriptions: PushSubscriptionsTable;
@@ -508,6 +519,7 @@ export interface Database {
   app_settings: AppSettingsTable;
   attempt_counters: AttemptCountersTable;
   schema_migrations: SchemaMigrationsTable;
+  payment_sandbox_sessions: PaymentSandboxSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

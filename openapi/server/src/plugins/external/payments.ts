@@ -7,6 +7,7 @@ import {
   type PaymentSettings,
 } from '../../payments/index.js';
 import paymentSandbox from '../../payments/sandbox/index.js';
+import { createSandboxSessions } from '../../payments/sandbox/sessions.js';
 import type { PaymentGateways, ProviderHttp } from '../../payments/types.js';
 
 declare module 'fastify' {
@@ -44,8 +45,9 @@ export default fp<PaymentsPluginOptions>(
         paypal: settings.paypal,
         http,
         publicUrl,
+        sessions: createSandboxSessions(app.db, () => app.config.now()),
       });
     }
   },
-  { name: 'payments' },
+  { name: 'payments', dependencies: ['db'] },
 );
