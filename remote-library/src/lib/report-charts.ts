@@ -18,13 +18,32 @@ function periods(report: SalesReport): string[] {
   return report.periods.map((period) => periodLabel(period.start, report.granularity));
 }
 
+const REGION_LABELS = { local: 'Local', international: 'International' } as const;
+
+/**
+ * Each book's name in a chart: its title, and its region too when the report holds the same
+ * title twice (a book published in both regions), so no two lines, legend entries or table
+ * columns read the same.
+ */
+function bookNames(report: SalesReport): Map<number, string> {
+  const counts = new Map<string, number>();
+  for (const book of report.books) counts.set(book.book_title, (counts.get(book.book_title) ?? 0) + 1);
+  return new Map(
+    report.books.map((book) => [
+      book.book_id,
+      (counts.get(book.book_title) ?? 0) > 1 ? `${book.book_title} (${REGION_LABELS[book.region]})` : book.book_title,
+    ]),
+  );
+}
+
 /** Copies sold per period, one series per book compared. */
 export function unitsChart(report: SalesReport): ChartData {
+  const names = bookNames(report);
   return {
     periods: periods(report),
     series: report.books.map((book) => ({
       key: String(book.book_id),
-      name: book.book_title,
+      name: names.get(book.book_id) ?? book.book_title,
       values: book.points.map((point) => point.units),
     })),
   };
@@ -32,11 +51,12 @@ export function unitsChart(report: SalesReport): ChartData {
 
 /** Copies returned per period, one series per book compared. */
 export function returnsChart(report: SalesReport): ChartData {
+  const names = bookNames(report);
   return {
     periods: periods(report),
     series: report.books.map((book) => ({
       key: String(book.book_id),
-      name: book.book_title,
+      name: names.get(book.book_id) ?? book.book_title,
       values: book.points.map((point) => point.returns),
     })),
   };
@@ -64,8 +84,6 @@ export function royaltiesCharts(report: SalesReport): { currency: Currency; data
     },
   }));
 }
-
-const REGION_LABELS = { local: 'Local', international: 'International' } as const;
 
 /** Units and returns per channel over the whole range (bars, one group per channel and region). */
 export function channelChart(report: SalesReport): ChartData {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import {
   buttonClassName,
@@ -33,11 +34,14 @@ export function stageLabel(stage: string): string {
   return STAGE_LABELS[stage] ?? stage;
 }
 
-/** Amounts per currency, one line each: rand and dollars are never added. */
-function Amounts({ amounts, none }: { amounts: readonly MoneyAmount[]; none: string }) {
+/**
+ * Amounts per currency, one line each: rand and dollars are never added. The list is named by
+ * its heading, so a screen reader (and a journey) can tell this month's figures from last month's.
+ */
+function Amounts({ amounts, none, labelledBy }: { amounts: readonly MoneyAmount[]; none: string; labelledBy: string }) {
   if (amounts.length === 0) return <p className={styles.muted}>{none}</p>;
   return (
-    <ul className={styles.amounts}>
+    <ul className={styles.amounts} aria-labelledby={labelledBy}>
       {amounts.map((amount) => (
         <li key={amount.currency} className={styles.amount}>
           {formatCents(amount.amount_cents, amount.currency)}
@@ -48,12 +52,18 @@ function Amounts({ amounts, none }: { amounts: readonly MoneyAmount[]; none: str
 }
 
 function Royalties({ summary }: { summary: ReportsSummary }) {
+  const thisMonthId = useId();
+  const lastMonthId = useId();
   return (
     <Card title="Royalties" size="spacious">
-      <h3 className={styles.subheading}>This month</h3>
-      <Amounts amounts={summary.royalties_this_month} none="No royalties yet this month." />
-      <h3 className={styles.subheading}>Last month</h3>
-      <Amounts amounts={summary.royalties_last_month} none="No royalties last month." />
+      <h3 id={thisMonthId} className={styles.subheading}>
+        This month
+      </h3>
+      <Amounts amounts={summary.royalties_this_month} none="No royalties yet this month." labelledBy={thisMonthId} />
+      <h3 id={lastMonthId} className={styles.subheading}>
+        Last month
+      </h3>
+      <Amounts amounts={summary.royalties_last_month} none="No royalties last month." labelledBy={lastMonthId} />
       <p>
         Units sold this month: <strong>{summary.units_this_month}</strong>
       </p>

@@ -96,6 +96,13 @@ describe('the dashboard figures', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['R 1 234.50', 'USD 9.00', 'R 40.00']);
+    // Each month's list is named by its heading, so the two months are never confused.
+    const items = (name: string) =>
+      within(within(royalties).getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(items('This month')).toEqual(['R 1 234.50', 'USD 9.00']);
+    expect(items('Last month')).toEqual(['R 40.00']);
     expect(royalties).toHaveTextContent('Units sold this month: 17');
 
     const payout = screen.getByRole('region', { name: 'Next payout' });
