@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, NewOrderRow, OrderRow, SalesSummariesTable } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 
@@ -20,12 +20,26 @@ export interface SalesSummaryFigures {
 /** An order line with the region of its book (null when the book is gone), for the price's currency. */
 export type OrderWithRegion = OrderRow & { is_international: boolean | null };
 
+/** The filters of /orders (portal.yaml getBookOrders): days are `YYYY-MM-DD` in `timeZone`. */
+export interface OrderFilter {
+  search?: string;
+  from?: string;
+  to?: string;
+  timeZone: string;
+}
+
+/** A page of orders and how many match across every page. */
+export interface OrderPage {
+  orders: OrderWithRegion[];
+  total: number;
+}
+
 export type SalesListRow = SalesSummaryFigures & { book_id: number; book_title: string; is_international: boolean };
 
 /** Orders and sales summaries of the user's books (the marketplace feed, read-only to the user). */
 export interface OrderRepository {
-  /** One row per order id (the newest line of a repeated order), newest first, paged. */
-  listDistinctByUser(userId: number, page: { skip: number; take: number }): Promise<OrderWithRegion[]>;
+  /** One row per order id (the newest line of a repeated order), newest first, filtered, paged. */
+  listDistinctByUser(userId: number, page: { skip: number; take: number }, filter?: OrderFilter): Promise<OrderPage>;
   /** Every order line of one book, newest first (repeated order ids included, as the feed has them). */
   listByBook(userId: number, bookId: number): Promise<OrderWithRegion[]>;
   salesOfBook(bookId: number): Promise<SalesSummaryFigures | undefined>;
@@ -44,7 +58,7 @@ const INSERT_BATCH = 500;
 
 export function createOrderRepository(db: Kysely<Database>): OrderRepository {
   return {
-    async listDistinctByUser(userId, { skip, take }) {
+    async listDistinctByUser(userId, { skip, take }, filter = { timeZone: 'Africa/Johannesburg' }) {
       const distinct = db
         .selectFrom('orders')
         .selectAll()
@@ -54,16 +68,50 @@ export function createOrderRepository(db: Kysely<Database>): OrderRepository {
         .orderBy('order_date', 'desc')
         .orderBy('id', 'desc')
         .as('o');
-      return db
+      const zone = filter.timeZone;
+      const localDay = sql<string>`(o.order_date at time zone ${zone})::date`;
+      let query = db
         .selectFrom(distinct)
         .leftJoin('books as b', 'b.id', 'o.book_id')
         .selectAll('o')
         .select('b.is_international')
+        // The total rides along on every row, so one scan answers both the page and the count.
+        .select(sql<string>`count(*) over ()`.as('total'));
+      if (filter.from) query = query.where(localDay, '>=', sql<string>`${filter.from}::date`);
+      if (filter.to) query = query.where(localDay, '<=', sql<string>`${filter.to}::date`);
+      if (filter.search) {
+        const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        // The texts the screen shows and searched before paging moved here (portal.yaml).
+        const price = sql<string>`replace(to_char(o.selling_price, 'FM999,999,999,990.00'), ',', ' ')`;
+        query = query.where((eb) =>
+          eb.or(
+            [
+              sql<string>`o.product_title`,
+              sql<string>`coalesce(o.customer, '')`,
+              sql<string>`o.sale_status`,
+              sql<string>`to_char(o.order_date at time zone ${zone}, 'DD-MM-YYYY HH24:MI')`,
+              sql<string>`(case when b.is_international then 'USD ' else 'R ' end) || ${price}`,
+              sql<string>`trim_scale(o.selling_price)::text`,
+              sql<string>`o.selling_price::text`,
+              sql<string>`o.quantity::text`,
+            ].map((text) => eb(text, 'ilike', pattern)),
+          ),
+        );
+      }
+      const rows = await query
         .orderBy('o.order_date', 'desc')
         .orderBy('o.id', 'desc')
         .offset(skip)
         .limit(take)
         .execute();
+      const total = rows.length > 0 ? Number(rows[0]!.total) : skip > 0 ? await countPast() : 0;
+      return { orders: rows.map(({ total: _total, ...order }) => order), total };
+
+      // Past the last page no row carries the count; a second, unpaged read gives it.
+      async function countPast(): Promise<number> {
+        const page = await createOrderRepository(db).listDistinctByUser(userId, { skip: 0, take: 1 }, filter);
+        return page.total;
+      }
     },
 
     async listByBook(userId, bookId) {
