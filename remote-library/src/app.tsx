@@ -1,17 +1,38 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
-import { BulkUploadScreen } from './routes/bulk-upload';
-import { BooksScreen } from './routes/books';
-import { DashboardScreen } from './routes/dashboard';
-import { DocumentsScreen } from './routes/documents';
-import { OrdersScreen } from './routes/orders';
-import { ReportsScreen } from './routes/reports';
-import { SalesScreen } from './routes/sales';
-import { TransactionsScreen } from './routes/transactions';
+import { lazyRoute, PageNotFound, reportLoadedVersion, Spinner } from '@pod/shared-contracts';
 import { APP_VERSION } from './app-version';
+
+// One chunk per screen, fetched when its route is first shown: a visit to /orders no longer
+// downloads the bulk upload's CSV parser or the reports' charts. A chunk that fails to load
+// reaches the host's error boundary, whose Retry fetches it again.
+const BulkUploadScreen = lazyRoute(() => import('./routes/bulk-upload').then((m) => m.BulkUploadScreen));
+const BooksScreen = lazyRoute(() => import('./routes/books').then((m) => m.BooksScreen));
+const DashboardScreen = lazyRoute(() => import('./routes/dashboard').then((m) => m.DashboardScreen));
+const DocumentsScreen = lazyRoute(() => import('./routes/documents').then((m) => m.DocumentsScreen));
+const OrdersScreen = lazyRoute(() => import('./routes/orders').then((m) => m.OrdersScreen));
+const ReportsScreen = lazyRoute(() => import('./routes/reports').then((m) => m.ReportsScreen));
+const SalesScreen = lazyRoute(() => import('./routes/sales').then((m) => m.SalesScreen));
+const TransactionsScreen = lazyRoute(() => import('./routes/transactions').then((m) => m.TransactionsScreen));
 
 // Which build is on screen, for the QA pins badge (never shown to customers).
 reportLoadedVersion('remote_library', APP_VERSION);
+
+/** Fetches every screen's chunk ahead of its first render (tests render screens at once). */
+export function preloadScreens(): Promise<void> {
+  return Promise.all(
+    [
+      BulkUploadScreen,
+      BooksScreen,
+      DashboardScreen,
+      DocumentsScreen,
+      OrdersScreen,
+      ReportsScreen,
+      SalesScreen,
+      TransactionsScreen,
+    ].map((screen) => screen.preload()),
+  ).then(() => undefined);
+}
 
 /**
  * remote_library's exposed `./App`: dashboard, books, bulk upload, orders, sales,
@@ -19,17 +40,19 @@ reportLoadedVersion('remote_library', APP_VERSION);
  */
 export default function App() {
   return (
-    <Routes>
-      <Route path="/dashboard" element={<DashboardScreen />} />
-      <Route path="/books" element={<BooksScreen />} />
-      <Route path="/books/:region/:id" element={<BooksScreen />} />
-      <Route path="/bulk-upload" element={<BulkUploadScreen />} />
-      <Route path="/orders" element={<OrdersScreen />} />
-      <Route path="/sales" element={<SalesScreen />} />
-      <Route path="/reports" element={<ReportsScreen />} />
-      <Route path="/transactions" element={<TransactionsScreen />} />
-      <Route path="/documents" element={<DocumentsScreen />} />
-      <Route path="*" element={<PageNotFound />} />
-    </Routes>
+    <Suspense fallback={<Spinner label="Loading the page" />}>
+      <Routes>
+        <Route path="/dashboard" element={<DashboardScreen />} />
+        <Route path="/books" element={<BooksScreen />} />
+        <Route path="/books/:region/:id" element={<BooksScreen />} />
+        <Route path="/bulk-upload" element={<BulkUploadScreen />} />
+        <Route path="/orders" element={<OrdersScreen />} />
+        <Route path="/sales" element={<SalesScreen />} />
+        <Route path="/reports" element={<ReportsScreen />} />
+        <Route path="/transactions" element={<TransactionsScreen />} />
+        <Route path="/documents" element={<DocumentsScreen />} />
+        <Route path="*" element={<PageNotFound />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,23 +1,38 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageNotFound, reportLoadedVersion } from '@pod/shared-contracts';
+import { lazyRoute, PageNotFound, reportLoadedVersion, Spinner } from '@pod/shared-contracts';
 import { BASE_PATHS, type BasePath } from './lib/stages';
-import { ApplicabilityScreen, type ApplicabilityStage } from './routes/applicability';
-import { ConfirmBleedCoverScreen } from './routes/confirm-bleed-cover';
-import { AcceptTermsScreen } from './routes/accept-terms';
-import { ConfirmDetailsScreen } from './routes/confirm-details';
-import { ContractScreen } from './routes/contract';
-import { GeneralInfoScreen } from './routes/general-info';
-import { MetadataScreen } from './routes/metadata';
-import { PaymentMethodScreen } from './routes/payment-method';
-import { BankDetailsScreen } from './routes/bank-details';
-import { PublisherInfoScreen } from './routes/publisher-info';
-import { PublishingRightsScreen } from './routes/publishing-rights';
-import { RoyaltyCalculatorScreen, type CalculatorStage } from './routes/royalty-calculator';
-import { SubmissionCompleteScreen } from './routes/submission-complete';
-import { UploadAssetsScreen } from './routes/upload-assets';
-import { UploadAudioScreen } from './routes/upload-audio';
-import { UploadTypeScreen } from './routes/upload-type';
+import type { ApplicabilityStage } from './routes/applicability';
+import type { CalculatorStage } from './routes/royalty-calculator';
 import { APP_VERSION } from './app-version';
+
+// One chunk per screen, fetched when its route is first shown, so a visit downloads only the
+// code of the screen it opens. A chunk that fails to load reaches the host's error boundary,
+// whose Retry fetches it again.
+const ApplicabilityScreen = lazyRoute(() => import('./routes/applicability').then((m) => m.ApplicabilityScreen));
+const ConfirmBleedCoverScreen = lazyRoute(() =>
+  import('./routes/confirm-bleed-cover').then((m) => m.ConfirmBleedCoverScreen),
+);
+const AcceptTermsScreen = lazyRoute(() => import('./routes/accept-terms').then((m) => m.AcceptTermsScreen));
+const ConfirmDetailsScreen = lazyRoute(() => import('./routes/confirm-details').then((m) => m.ConfirmDetailsScreen));
+const ContractScreen = lazyRoute(() => import('./routes/contract').then((m) => m.ContractScreen));
+const GeneralInfoScreen = lazyRoute(() => import('./routes/general-info').then((m) => m.GeneralInfoScreen));
+const MetadataScreen = lazyRoute(() => import('./routes/metadata').then((m) => m.MetadataScreen));
+const PaymentMethodScreen = lazyRoute(() => import('./routes/payment-method').then((m) => m.PaymentMethodScreen));
+const BankDetailsScreen = lazyRoute(() => import('./routes/bank-details').then((m) => m.BankDetailsScreen));
+const PublisherInfoScreen = lazyRoute(() => import('./routes/publisher-info').then((m) => m.PublisherInfoScreen));
+const PublishingRightsScreen = lazyRoute(() =>
+  import('./routes/publishing-rights').then((m) => m.PublishingRightsScreen),
+);
+const RoyaltyCalculatorScreen = lazyRoute(() =>
+  import('./routes/royalty-calculator').then((m) => m.RoyaltyCalculatorScreen),
+);
+const SubmissionCompleteScreen = lazyRoute(() =>
+  import('./routes/submission-complete').then((m) => m.SubmissionCompleteScreen),
+);
+const UploadAssetsScreen = lazyRoute(() => import('./routes/upload-assets').then((m) => m.UploadAssetsScreen));
+const UploadAudioScreen = lazyRoute(() => import('./routes/upload-audio').then((m) => m.UploadAudioScreen));
+const UploadTypeScreen = lazyRoute(() => import('./routes/upload-type').then((m) => m.UploadTypeScreen));
 
 /** Page 2 of the book details: one screen for the three entry points, each the calculator of its format. */
 const CALCULATOR_STAGES: readonly CalculatorStage[] = ['calculator', 'e-book', 'audio-book'];
@@ -60,6 +75,30 @@ function finishingRoutes(base: BasePath) {
 // Which build is on screen, for the QA pins badge (never shown to customers).
 reportLoadedVersion('remote_wizard', APP_VERSION);
 
+/** Fetches every screen's chunk ahead of its first render (tests render screens at once). */
+export function preloadScreens(): Promise<void> {
+  return Promise.all(
+    [
+      ApplicabilityScreen,
+      ConfirmBleedCoverScreen,
+      AcceptTermsScreen,
+      ConfirmDetailsScreen,
+      ContractScreen,
+      GeneralInfoScreen,
+      MetadataScreen,
+      PaymentMethodScreen,
+      BankDetailsScreen,
+      PublisherInfoScreen,
+      PublishingRightsScreen,
+      RoyaltyCalculatorScreen,
+      SubmissionCompleteScreen,
+      UploadAssetsScreen,
+      UploadAudioScreen,
+      UploadTypeScreen,
+    ].map((screen) => screen.preload()),
+  ).then(() => undefined);
+}
+
 /**
  * remote_wizard's exposed `./App`: the new-book wizard under /new-book and /my-first-book,
  * at absolute paths (the host renders it outside any <Route>). Each base path routes to the
@@ -67,50 +106,52 @@ reportLoadedVersion('remote_wizard', APP_VERSION);
  */
 export default function App() {
   return (
-    <Routes>
-      {BASE_PATHS.flatMap((base) => [
-        <Route key={base} path={base} element={<Navigate to={`${base}/publishing-rights`} replace />} />,
-        <Route
-          key={`${base}/publishing-rights`}
-          path={`${base}/publishing-rights`}
-          element={<PublishingRightsScreen base={base} />}
-        />,
-        <Route
-          key={`${base}/general-info`}
-          path={`${base}/general-info`}
-          element={<GeneralInfoScreen base={base} />}
-        />,
-        <Route
-          key={`${base}/confirm-details`}
-          path={`${base}/confirm-details`}
-          element={<ConfirmDetailsScreen base={base} />}
-        />,
-        <Route
-          key={`${base}/publisher-info`}
-          path={`${base}/publisher-info`}
-          element={<PublisherInfoScreen base={base} />}
-        />,
-        <Route
-          key={`${base}/bank-details`}
-          path={`${base}/bank-details`}
-          element={<BankDetailsScreen base={base} />}
-        />,
-        <Route
-          key={`${base}/accept-terms`}
-          path={`${base}/accept-terms`}
-          element={<AcceptTermsScreen base={base} />}
-        />,
-        <Route key={`${base}/contract`} path={`${base}/contract`} element={<ContractScreen base={base} />} />,
-        ...CALCULATOR_STAGES.map((stage) => (
+    <Suspense fallback={<Spinner label="Loading the page" />}>
+      <Routes>
+        {BASE_PATHS.flatMap((base) => [
+          <Route key={base} path={base} element={<Navigate to={`${base}/publishing-rights`} replace />} />,
           <Route
-            key={`${base}/${stage}`}
-            path={`${base}/${stage}`}
-            element={<RoyaltyCalculatorScreen base={base} stage={stage} />}
-          />
-        )),
-        ...finishingRoutes(base),
-      ])}
-      <Route path="*" element={<PageNotFound />} />
-    </Routes>
+            key={`${base}/publishing-rights`}
+            path={`${base}/publishing-rights`}
+            element={<PublishingRightsScreen base={base} />}
+          />,
+          <Route
+            key={`${base}/general-info`}
+            path={`${base}/general-info`}
+            element={<GeneralInfoScreen base={base} />}
+          />,
+          <Route
+            key={`${base}/confirm-details`}
+            path={`${base}/confirm-details`}
+            element={<ConfirmDetailsScreen base={base} />}
+          />,
+          <Route
+            key={`${base}/publisher-info`}
+            path={`${base}/publisher-info`}
+            element={<PublisherInfoScreen base={base} />}
+          />,
+          <Route
+            key={`${base}/bank-details`}
+            path={`${base}/bank-details`}
+            element={<BankDetailsScreen base={base} />}
+          />,
+          <Route
+            key={`${base}/accept-terms`}
+            path={`${base}/accept-terms`}
+            element={<AcceptTermsScreen base={base} />}
+          />,
+          <Route key={`${base}/contract`} path={`${base}/contract`} element={<ContractScreen base={base} />} />,
+          ...CALCULATOR_STAGES.map((stage) => (
+            <Route
+              key={`${base}/${stage}`}
+              path={`${base}/${stage}`}
+              element={<RoyaltyCalculatorScreen base={base} stage={stage} />}
+            />
+          )),
+          ...finishingRoutes(base),
+        ])}
+        <Route path="*" element={<PageNotFound />} />
+      </Routes>
+    </Suspense>
   );
 }

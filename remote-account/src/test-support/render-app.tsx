@@ -11,7 +11,7 @@ import {
   type PdfRenderer,
 } from '@pod/shared-contracts';
 import { renderWithProviders } from '@pod/shared-contracts/testing';
-import App from '../app';
+import App, { preloadScreens } from '../app';
 import { PdfRendererContext } from '../components/pdf-renderer';
 
 /** Empties storage, the session atoms and the alert bars between tests. */
@@ -34,6 +34,9 @@ function SessionNavigator() {
   }, [navigate]);
   return null;
 }
+
+// Each screen is a chunk of its own: fetched before the tests, so renderApp shows it at once.
+beforeAll(() => preloadScreens());
 
 /**
  * Renders remote_account's App at `path` as the host does (alert bars above it), optionally

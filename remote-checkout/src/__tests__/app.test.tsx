@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { alertsAtom, loadedVersions, sessionStore } from '@pod/shared-contracts';
 import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
@@ -8,14 +8,17 @@ function Where() {
   return <output aria-label="Current path">{useLocation().pathname}</output>;
 }
 
-function renderAt(path: string) {
-  renderWithProviders(
-    <>
-      <App />
-      <Where />
-    </>,
-    { route: path },
-  );
+/** Renders the App at `path` and lets its route's screen (a chunk of its own) arrive. */
+async function renderAt(path: string) {
+  await act(async () => {
+    renderWithProviders(
+      <>
+        <App />
+        <Where />
+      </>,
+      { route: path },
+    );
+  });
 }
 
 const EMPTY_CART = {
@@ -37,14 +40,14 @@ beforeEach(() => {
 
 describe('remote_checkout App', () => {
   it('sends /checkout to the cart', async () => {
-    renderAt('/checkout');
+    await renderAt('/checkout');
     expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/checkout/cart');
     expect(screen.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeInTheDocument();
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
   });
 
   it('reports its build to the QA pins badge and shows no version marker to customers', async () => {
-    renderAt('/checkout/cart');
+    await renderAt('/checkout/cart');
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.queryByText(/version/i)).not.toBeInTheDocument();
     expect(loadedVersions()).toMatchObject({ remote_checkout: '0.0.0-test' });
@@ -55,15 +58,15 @@ describe('remote_checkout App', () => {
     ['/checkout/success', /There is no payment to confirm/],
     ['/checkout/cancelled', /Your items are still in your cart/],
   ])('has one heading at %s', async (path, settled) => {
-    renderAt(path);
+    await renderAt(path);
     expect(await screen.findByText(settled)).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 1 });
     expect(headings).toHaveLength(1);
     expect(headings[0]).not.toHaveTextContent('Page Not Found');
   });
 
-  it('shows Page Not Found for an unknown stage', () => {
-    renderAt('/checkout/elsewhere');
+  it('shows Page Not Found for an unknown stage', async () => {
+    await renderAt('/checkout/elsewhere');
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import { alertsAtom, AlertRegion, hydrateSession, sessionStore, type User } from '@pod/shared-contracts';
 import { renderWithProviders } from '@pod/shared-contracts/testing';
-import App from '../app';
+import App, { preloadScreens } from '../app';
 import type { CartResult } from '../lib/api/get-cart';
 import type { CartItem } from '../lib/cart-items';
 import { clearCheckoutState } from '../lib/checkout-state';
@@ -75,6 +75,9 @@ export function resetCheckout(): void {
   clearCheckoutState();
   sessionStore.set(alertsAtom, []);
 }
+
+// Each screen is a chunk of its own: fetched before the tests, so renderCheckout shows it at once.
+beforeAll(() => preloadScreens());
 
 /**
  * Renders remote_checkout's App at `path` as the host does (alert bars above it), optionally

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { installFakeFetch, installFakeSignaturePad, renderWithProviders } from '@pod/shared-contracts/testing';
@@ -12,14 +12,19 @@ function Where() {
   return <output>{useLocation().pathname}</output>;
 }
 
-function renderAt(path: string) {
-  return renderWithProviders(
-    <>
-      <App />
-      <Where />
-    </>,
-    { route: path },
-  );
+/** Renders the App at `path` and lets its route's screen (a chunk of its own) arrive. */
+async function renderAt(path: string) {
+  let view!: ReturnType<typeof renderWithProviders>;
+  await act(async () => {
+    view = renderWithProviders(
+      <>
+        <App />
+        <Where />
+      </>,
+      { route: path },
+    );
+  });
+  return view;
 }
 
 /** general-info's genre pickers once GET /user/quoteinfo has answered (no update after the test). */
@@ -36,8 +41,8 @@ describe('remote_wizard App', () => {
   it.each([
     ['/new-book', '/new-book/publishing-rights', 'New book: Publishing Rights'],
     ['/my-first-book', '/my-first-book/publishing-rights', 'My first book: Publishing Rights'],
-  ])('sends %s to its first stage', (path, target, title) => {
-    renderAt(path);
+  ])('sends %s to its first stage', async (path, target, title) => {
+    await renderAt(path);
     expect(screen.getByRole('status')).toHaveTextContent(target);
     expect(screen.getByRole('heading', { level: 1, name: 'Publishing Rights' })).toBeInTheDocument();
     expect(document.title).toBe(`Print on Demand | ${title}`);
@@ -47,7 +52,7 @@ describe('remote_wizard App', () => {
   /** Every stage name has a screen of its own: no placeholder is left. */
   it.each(STAGES)('renders a screen of its own for %s', async (stage) => {
     localStorage.setItem('calc_bookFormat', JSON.stringify('print'));
-    const { queryClient } = renderAt(`/new-book/${stage}`);
+    const { queryClient } = await renderAt(`/new-book/${stage}`);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent('Page Not Found');
     expect(screen.queryByText('This screen is on its way.')).not.toBeInTheDocument();
@@ -67,7 +72,7 @@ describe('remote_wizard App', () => {
     ['submission-complete', 'Submission complete', '100'],
   ])('shows %s with its heading and progress, under both base paths', async (stage, heading, percent) => {
     localStorage.setItem('calc_bookFormat', JSON.stringify('print'));
-    const { queryClient } = renderAt(`/my-first-book/${stage}`);
+    const { queryClient } = await renderAt(`/my-first-book/${stage}`);
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(document.title).toBe(`Print on Demand | My first book: ${heading}`);
     expect(progress()).toHaveAttribute('aria-valuenow', percent);
@@ -75,7 +80,7 @@ describe('remote_wizard App', () => {
   });
 
   it('shows general-info (book details, page 1) at 1 of 9 stages', async () => {
-    renderAt('/new-book/general-info');
+    await renderAt('/new-book/general-info');
     expect(screen.getByRole('heading', { level: 1, name: 'Book details' })).toBeInTheDocument();
     expect(document.title).toBe('Print on Demand | New book: Book details');
     expect(progress()).toHaveAttribute('aria-valuenow', '11.11');
@@ -86,7 +91,7 @@ describe('remote_wizard App', () => {
 
   it('shows confirm-details (book details, page 3) for a draft with a format', async () => {
     localStorage.setItem('calc_bookFormat', JSON.stringify('print'));
-    renderAt('/my-first-book/confirm-details');
+    await renderAt('/my-first-book/confirm-details');
     expect(screen.getByRole('heading', { level: 1, name: 'Book details' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Confirm specifications' })).toBeInTheDocument();
     expect(document.title).toBe('Print on Demand | My first book: Confirm specifications');
@@ -100,8 +105,8 @@ describe('remote_wizard App', () => {
   it.each([
     ['publisher-info', 'Publisher Details', '44.44'],
     ['bank-details', 'Your Bank Details', '55.56'],
-  ])('routes %s under /my-first-book too', (stage, heading, percent) => {
-    renderAt(`/my-first-book/${stage}`);
+  ])('routes %s under /my-first-book too', async (stage, heading, percent) => {
+    await renderAt(`/my-first-book/${stage}`);
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(document.title).toBe(`Print on Demand | My first book: ${heading}`);
     expect(progress()).toHaveAttribute('aria-valuenow', percent);
@@ -112,7 +117,7 @@ describe('remote_wizard App', () => {
     ['/new-book/accept-terms', 'Accept Terms and Sign', 'New book: Accept Terms and Sign', '66.67'],
     ['/my-first-book/contract', 'Check Your Email', 'My first book: Check Your Email', '77.78'],
   ])('shows %s', async (path, heading, title, percent) => {
-    renderAt(path);
+    await renderAt(path);
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(document.title).toBe(`Print on Demand | ${title}`);
     expect(progress()).toHaveAttribute('aria-valuenow', percent);
@@ -121,13 +126,13 @@ describe('remote_wizard App', () => {
 
   it('divides by 10 stages once the upload type is raw', async () => {
     localStorage.setItem('calc_rawOrPdf', JSON.stringify('raw'));
-    renderAt('/new-book/general-info');
+    await renderAt('/new-book/general-info');
     expect(progress()).toHaveAttribute('aria-valuenow', '10');
     await genresLoaded();
   });
 
   it('keeps the base path it was entered by when Continue moves on', async () => {
-    renderAt('/my-first-book/publishing-rights');
+    await renderAt('/my-first-book/publishing-rights');
     await userEvent.click(screen.getByRole('checkbox', { name: 'This title is in the public domain' }));
     await userEvent.click(screen.getByRole('radio', { name: 'A compilation' }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -145,7 +150,7 @@ describe('remote_wizard App', () => {
       'calc_publishingRights',
       JSON.stringify({ basis: 'owner', copyright: 'no', publicDomainKind: null }),
     );
-    renderAt('/new-book/publishing-rights');
+    await renderAt('/new-book/publishing-rights');
 
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
@@ -155,7 +160,7 @@ describe('remote_wizard App', () => {
   });
 
   it('starts again from an empty questionnaire after Go Back', async () => {
-    renderAt('/new-book/publishing-rights');
+    await renderAt('/new-book/publishing-rights');
     await userEvent.click(
       screen.getByRole('checkbox', { name: 'I own the copyright and the publishing rights of this title' }),
     );
@@ -175,7 +180,7 @@ describe('remote_wizard App', () => {
     ['audiobook', 'audio-book'],
   ])('shows page 2 of a %s book on %s, with the royalty widget', async (format, stage) => {
     localStorage.setItem('calc_bookFormat', JSON.stringify(format));
-    const { queryClient } = renderAt(`/new-book/${stage}`);
+    const { queryClient } = await renderAt(`/new-book/${stage}`);
     expect(screen.getByText(`/new-book/${stage}`, { selector: 'output' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Book details' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Royalty calculator' })).toBeInTheDocument();
@@ -185,18 +190,18 @@ describe('remote_wizard App', () => {
   });
 
   it('sends page 2 without a format back to page 1', async () => {
-    renderAt('/my-first-book/calculator');
+    await renderAt('/my-first-book/calculator');
     expect(screen.getByRole('status')).toHaveTextContent('/my-first-book/general-info');
     await genresLoaded();
   });
 
-  it('shows no royalty widget on other stages', () => {
-    renderAt('/new-book/bank-details');
+  it('shows no royalty widget on other stages', async () => {
+    await renderAt('/new-book/bank-details');
     expect(screen.queryByRole('region', { name: 'Royalty estimate' })).not.toBeInTheDocument();
   });
 
-  it('shows Page Not Found for an unknown stage', () => {
-    renderAt('/new-book/nowhere');
+  it('shows Page Not Found for an unknown stage', async () => {
+    await renderAt('/new-book/nowhere');
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
   });
 });

@@ -858,10 +858,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Orders of all the user's books (shared loader)
+         * Orders of all the user's books (shared loader, and the pages of /orders)
          * @description Orders of the token's user's books, de-duplicated by order id, newest first, paged by
          *     `skip`/`take` (the loader uses skip=0&take=100). `statusCode` 11 with an empty list when
          *     there are none (also past the last page).
+         *
+         *     Designed here (issue 18): /orders pages and filters on the server instead of loading
+         *     every order, so the optional filters below are those of its search box and From/To days.
+         *     They apply to the de-duplicated orders (the newest line of each order id), and `total`
+         *     counts every matching order across pages, so the screen can say how many remain.
+         *     - `q`: case-insensitive substring of the product title, customer, sale status, the date
+         *       as the screen shows it (`dd-MM-yyyy HH:mm` in `tz`), the price as shown (`R 1 234.50`
+         *       or `USD 12.00`, by the book's region), the bare price (`1234.5`, `1234.50`) or the
+         *       quantity. Blank (spaces only) means no search.
+         *     - `from` / `to`: calendar days `YYYY-MM-DD` in `tz`, both included; either may be left
+         *       out. With either set, only orders with a date in the range are listed.
+         *     - `tz`: the IANA time zone the browser shows dates in (default `Africa/Johannesburg`),
+         *       so the days and the date text match what the user sees; an unknown zone is a 400.
          */
         get: operations["getBookOrders"];
         put?: never;
@@ -2834,6 +2847,8 @@ export interface components {
             statusCode: components["schemas"]["StatusCode"];
             description?: string;
             results: components["schemas"]["Order"][];
+            /** @description GET /user/getbookorders only, the number of orders matching its filters across every page. */
+            total?: number;
         };
         /** @description Sales figures of one book (or, with `book_id`, one line of the sales list). */
         SalesSummary: {
@@ -5871,6 +5886,14 @@ export interface operations {
                 skip?: components["parameters"]["Skip"];
                 /** @description Page size, default 100, at most 100. */
                 take?: components["parameters"]["Take"];
+                /** @description Search text (see above), at most 100 characters. */
+                q?: string;
+                /** @description First day included, `YYYY-MM-DD` in `tz`. */
+                from?: string;
+                /** @description Last day included, `YYYY-MM-DD` in `tz`. */
+                to?: string;
+                /** @description IANA time zone of the days and of the searched date text, default `Africa/Johannesburg`. */
+                tz?: string;
             };
             header?: never;
             path?: never;

@@ -24,3 +24,4 @@ export type {
 export { asList, readPayload } from './read-payload';
 export type { TransactionRecord } from './api/list-transactions';
 export type { RenewalBook } from './api/get-books-renewal';
+export { NO_ORDER_FILTERS, type OrderListFilters, type OrdersPage } from './api/get-book-orders';

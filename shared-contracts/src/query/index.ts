@@ -11,6 +11,7 @@ export {
   useBooksQuery,
   useInvalidate,
   useOrdersQuery,
+  ordersQueryOptions,
   prefetchSharedData,
   usePricesQuery,
   useResourcesQuery,

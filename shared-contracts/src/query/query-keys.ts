@@ -14,8 +14,12 @@ export const queryKeys = {
   books: () => ['books'] as const,
   /** One book's files, sales and orders (the detail panel). */
   bookDetail: (region: string, id: number) => ['books', 'detail', region, id] as const,
-  /** GET /user/getbookorders: `first` is the first 100 (the shared loader), `all` every page. */
-  orders: (scope: 'first' | 'all' = 'first') => ['orders', scope] as const,
+  /**
+   * GET /user/getbookorders, the pages of one search of /orders (the server filters). Without
+   * filters, the shared loader's list: its first page is the loader's request.
+   */
+  orders: (filters: { q: string; from: string; to: string } = { q: '', from: '', to: '' }) =>
+    ['orders', filters] as const,
   /** GET /user/getallsale. */
   sales: () => ['sales'] as const,
   /**

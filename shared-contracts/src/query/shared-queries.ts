@@ -1,16 +1,24 @@
-import { useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { loadCurrentUser } from '../session/actions';
 import type { User } from '../session/user';
 import { getAllSale } from '../data/api/get-all-sale';
 import { getAllVoiceoverArtists } from '../data/api/get-all-voiceover-artists';
-import { getBookOrders } from '../data/api/get-book-orders';
+import { getBookOrders, NO_ORDER_FILTERS, type OrderListFilters } from '../data/api/get-book-orders';
 import { getPricingList } from '../data/api/get-pricing-list';
 import { getQuoteInfo } from '../data/api/get-quote-info';
 import { getUserBooks } from '../data/api/get-user-books';
 import { listTransactions, type TransactionRecord } from '../data/api/list-transactions';
 import { ApiError } from '../api/errors';
-import type { Order, Prices, QuoteResource, SalesSummary, SharedBooks, VoiceArtist } from '../data/collections';
+import type { Prices, QuoteResource, SalesSummary, SharedBooks, VoiceArtist } from '../data/collections';
 import { invalidateAfter, type ServerChange } from './invalidation';
 import { queryKeys } from './query-keys';
 
@@ -37,9 +45,36 @@ export function useBooksQuery({
   });
 }
 
-/** The first 100 orders of the user's books (GET /user/getbookorders?skip=0&take=100). */
-export function useOrdersQuery(): UseQueryResult<Order[]> {
-  return useQuery({ queryKey: queryKeys.orders('first'), queryFn: getBookOrders });
+/**
+ * The pages of GET /user/getbookorders for `filters`, 100 orders a page (the call's largest,
+ * and the shared loader's), the next page starting after the orders loaded so far until
+ * `total` are. The search is trimmed and lowercased (the server ignores case), so 'Zulu' and
+ * 'zulu ' share one cache entry. Without filters it is the shared loader's query.
+ */
+export function ordersQueryOptions(filters: OrderListFilters = NO_ORDER_FILTERS) {
+  const normal: OrderListFilters = { q: filters.q.trim().toLowerCase(), from: filters.from, to: filters.to };
+  const filtered = normal.q !== '' || normal.from !== '' || normal.to !== '';
+  return infiniteQueryOptions({
+    queryKey: queryKeys.orders(normal),
+    // A superseded search is aborted. The unfiltered list never reads the signal: TanStack
+    // aborts a fetch whose signal was read when its last observer leaves, and StrictMode's
+    // unmount of /orders would abort the shared loader's request only to send it again.
+    queryFn: (context) =>
+      getBookOrders({ skip: context.pageParam, filters: normal, ...(filtered && { signal: context.signal }) }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((count, page) => count + page.orders.length, 0);
+      return last.orders.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+  });
+}
+
+/**
+ * The orders of the user's books matching `filters`, paged by the server (`fetchNextPage`
+ * loads the next 100). While a new search loads, the previous one's orders stay on screen.
+ */
+export function useOrdersQuery(filters: OrderListFilters = NO_ORDER_FILTERS) {
+  return useInfiniteQuery({ ...ordersQueryOptions(filters), placeholderData: keepPreviousData });
 }
 
 /** The sales of all the user's books (GET /user/getallsale), one summary per book. */
@@ -111,7 +146,7 @@ export async function prefetchSharedData(client: QueryClient): Promise<void> {
   await Promise.all([
     client.prefetchQuery({ queryKey: queryKeys.resources(), queryFn: getQuoteInfo }),
     client.prefetchQuery({ queryKey: queryKeys.sales(), queryFn: getAllSale }),
-    client.prefetchQuery({ queryKey: queryKeys.orders('first'), queryFn: getBookOrders }),
+    client.prefetchInfiniteQuery(ordersQueryOptions()),
     client.prefetchQuery({ queryKey: queryKeys.voiceArtists(), queryFn: getAllVoiceoverArtists }),
     client.prefetchQuery({ queryKey: queryKeys.books(), queryFn: getUserBooks }),
     client.prefetchQuery({ queryKey: queryKeys.prices(), queryFn: getPricingList }),

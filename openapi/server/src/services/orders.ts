@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { OrderWithRegion, SalesSummaryFigures } from '../plugins/app/order-repository.js';
+import { parseDate, REPORT_TIME_ZONE } from '../domain/report-periods.js';
+import { HttpProblem } from '../errors.js';
+import type { OrderFilter, OrderWithRegion, SalesSummaryFigures } from '../plugins/app/order-repository.js';
 import { bookNotFound } from './books.js';
 import { isStoredId } from './link-tokens.js';
 import type { ServiceHandlers } from './types.js';
@@ -36,6 +38,40 @@ const ordersResult = (orders: OrderWithRegion[]) => ({
   results: orders.map(toOrderView),
 });
 
+/** The 400 messages of GET /user/getbookorders' filters. */
+export const ORDER_FILTER_MESSAGES = {
+  invalidFrom: "'from' must be a real date (YYYY-MM-DD)",
+  invalidTo: "'to' must be a real date (YYYY-MM-DD)",
+  unknownZone: "'tz' must be an IANA time zone such as Africa/Johannesburg",
+} as const;
+
+const invalid = (message: string) => new HttpProblem(400, message, 'VALIDATION');
+
+/** Whether `zone` is a time zone the runtime knows (the database shares the IANA names). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The filters of the query string, checked beyond what the schema can say (real days, a known zone). */
+export function orderFilterOf(query: { q?: string; from?: string; to?: string; tz?: string }): OrderFilter {
+  const timeZone = query.tz ?? REPORT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) throw invalid(ORDER_FILTER_MESSAGES.unknownZone);
+  if (query.from !== undefined && parseDate(query.from) === undefined) throw invalid(ORDER_FILTER_MESSAGES.invalidFrom);
+  if (query.to !== undefined && parseDate(query.to) === undefined) throw invalid(ORDER_FILTER_MESSAGES.invalidTo);
+  const search = query.q?.trim();
+  return {
+    timeZone,
+    ...(search && { search }),
+    ...(query.from !== undefined && { from: query.from }),
+    ...(query.to !== undefined && { to: query.to }),
+  };
+}
+
 const ZERO_SALES: SalesSummaryFigures = {
   profit: '0',
   quantity: 0,
@@ -64,10 +100,12 @@ export function createOrdersService(app: FastifyInstance) {
   const { bookRepository, orderRepository } = app;
 
   return {
-    /** De-duplicated by order id (the newest line of a repeated order), newest first, paged. */
+    /** De-duplicated by order id (the newest line of a repeated order), newest first, filtered, paged. */
     async getBookOrders(request) {
       const { skip = 0, take = 100 } = request.query;
-      return ordersResult(await orderRepository.listDistinctByUser(request.userId, { skip, take }));
+      const filter = orderFilterOf(request.query);
+      const page = await orderRepository.listDistinctByUser(request.userId, { skip, take }, filter);
+      return { ...ordersResult(page.orders), total: page.total };
     },
 
     /** Every line of one book, repeated order ids included (the client de-duplicates). */

@@ -22,12 +22,14 @@ const REGIONS: readonly TabItem<Region>[] = [
 ];
 
 /**
- * Your Books: the shared books (re-read on arrival, so a book just made in the wizard is
- * there) under Local and International tabs, and the detail panel of the book the address
- * names (`/books/{region}/{id}`).
+ * Your Books: the shared books under Local and International tabs, and the detail panel of
+ * the book the address names (`/books/{region}/{id}`). Books the shared loader read less than
+ * QUERY_STALE_MS ago are shown as they are (re-reading them on every arrival asked for them
+ * twice on a cold start); whatever changes books (the wizard, bulk upload, payments)
+ * invalidates them, so a book just made is there.
  */
 export function BooksLibrary({ selection }: { selection: BookSelection }) {
-  const query = useBooksQuery({ refetchOnMount: 'always' });
+  const query = useBooksQuery();
   return (
     <QueryState
       query={query}

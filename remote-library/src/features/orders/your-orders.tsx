@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Button,
   formatDateTime,
@@ -7,83 +7,96 @@ import {
   LIMITS,
   QueryState,
   Spinner,
+  useOrdersQuery,
   type Order,
 } from '@pod/shared-contracts';
 import { OrderCard } from './order-card';
 import { NO_FILTERS, OrderFiltersBar } from './order-filters';
-import {
-  filterOrders,
-  indexOrders,
-  paginate,
-  type IndexedOrder,
-  type OrderFilters,
-  type OrderFormatters,
-} from './order-query';
-import { useAllOrders } from './use-all-orders';
+import { indexOrders, paginate, type IndexedOrder, type OrderFilters } from './order-query';
 import styles from './orders.module.css';
 
-const FORMATTERS: OrderFormatters = {
-  formatDate: (value) => formatDateTime(value),
-  formatPrice: (value, currency) => (currency === 'USD' ? formatUsd(value) : formatRand(value)),
+const FORMATTERS = {
+  formatDate: (value: string) => formatDateTime(value),
+  formatPrice: (value: number | undefined, currency?: string) =>
+    currency === 'USD' ? formatUsd(value) : formatRand(value),
 };
 
 const PAGE_SIZE = LIMITS.ordersPageSize;
 
+const hasFilters = (filters: OrderFilters) => filters.query.trim() !== '' || filters.from !== '' || filters.to !== '';
+
 /**
- * Your Orders: every order of the user, searchable and filterable by day, 12 at a time.
- * Stays responsive with thousands of orders: each order is indexed once (search text
- * precomputed, cached across the pages that keep arriving), typing is deferred so the input
- * never waits for the filter, and only the visible page is rendered.
+ * Your Orders: the user's orders, 12 at a time, searched and filtered by day on the server.
+ * The server sends 100 a page (the shared loader's first page is the unfiltered list's), so
+ * most Load More clicks show orders already loaded; the next page is asked for only when the
+ * 12 more go past what is loaded. A new search keeps the previous list on screen until its
+ * first page arrives.
  */
 export function YourOrders() {
-  const { orders, loading, query: ordersQuery } = useAllOrders();
-  const cache = useRef(new WeakMap<Order, IndexedOrder>());
-  const indexed = useMemo(() => indexOrders(orders, FORMATTERS, cache.current), [orders]);
-
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
   const [visible, setVisible] = useState<number>(PAGE_SIZE);
-  const query = useDeferredValue(filters.query);
-  const matching = useMemo(
-    () => filterOrders(indexed, { query, from: filters.from, to: filters.to }),
-    [indexed, query, filters.from, filters.to],
-  );
-  const page = paginate(matching, visible);
+  const query = useOrdersQuery({ q: filters.query, from: filters.from, to: filters.to });
+  const pages = query.data?.pages;
+  const orders = useMemo(() => pages?.flatMap((page) => page.orders) ?? [], [pages]);
+  const cache = useRef(new WeakMap<Order, IndexedOrder>());
+  const indexed = useMemo(() => indexOrders(orders, FORMATTERS, cache.current), [orders]);
+  const total = pages?.at(-1)?.total ?? 0;
+  const page = paginate(indexed, visible, total);
+
+  // A failed next page is retried by asking for it again, not by reloading every page.
+  const retryable = {
+    ...query,
+    refetch: () => (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
+  };
 
   function changeFilters(next: OrderFilters) {
     setFilters(next);
     setVisible(PAGE_SIZE);
   }
 
-  if (indexed.length === 0) {
+  function loadMore() {
+    const next = visible + PAGE_SIZE;
+    setVisible(next);
+    if (next > indexed.length && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+  }
+
+  const noOrdersAtAll = query.isSuccess && !query.isPlaceholderData && total === 0 && indexed.length === 0;
+  if (!hasFilters(filters) && (pages === undefined || noOrdersAtAll)) {
     return (
       <QueryState
-        query={ordersQuery}
+        query={retryable}
         loadingLabel="Loading orders"
-        // The shared first page may be empty while the full list is still on its way.
-        isEmpty={(list) => list.length === 0 && !loading}
+        isEmpty={() => noOrdersAtAll}
         empty={<p className={styles.empty}>You don&apos;t have any orders yet</p>}
       >
-        {() => <Spinner label="Loading orders" />}
+        {() => null}
       </QueryState>
     );
   }
 
+  const searching = query.isPlaceholderData && query.isFetching;
+  const loadingMore = query.isFetchingNextPage || (page.items.length < visible && page.hasMore && query.isFetching);
   return (
     <>
-      {/* A page that failed keeps the orders already shown; its error offers Retry. */}
-      {ordersQuery.status === 'error' ? (
-        <QueryState query={ordersQuery} loadingLabel="Loading orders">
+      {/* A failure keeps the orders already shown; its error offers Retry. */}
+      {query.status === 'error' ? (
+        <QueryState query={retryable} loadingLabel="Loading orders">
           {() => null}
         </QueryState>
       ) : null}
       <OrderFiltersBar filters={filters} onChange={changeFilters} />
       <div className={styles.summary}>
         <p role="status" className={styles.count}>
-          {page.total === 0
-            ? 'No orders match your filters'
-            : `Showing ${page.items.length} of ${page.total} ${page.total === 1 ? 'order' : 'orders'}`}
+          {pages === undefined
+            ? ''
+            : page.total === 0
+              ? 'No orders match your filters'
+              : `Showing ${page.items.length} of ${page.total} ${page.total === 1 ? 'order' : 'orders'}`}
         </p>
-        {loading ? <Spinner label="Loading more orders" className={styles.inlineSpinner} /> : null}
+        {searching || (pages === undefined && query.isFetching) ? (
+          <Spinner label="Searching orders" className={styles.inlineSpinner} />
+        ) : null}
+        {loadingMore ? <Spinner label="Loading more orders" className={styles.inlineSpinner} /> : null}
       </div>
       {page.items.length > 0 ? (
         <ul className={styles.list} aria-label="Orders">
@@ -96,7 +109,7 @@ export function YourOrders() {
       ) : null}
       {page.hasMore ? (
         <div className={styles.more}>
-          <Button variant="secondary" onClick={() => setVisible((count) => count + PAGE_SIZE)}>
+          <Button variant="secondary" onClick={loadMore}>
             Load More
           </Button>
         </div>

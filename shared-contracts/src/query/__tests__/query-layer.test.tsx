@@ -133,7 +133,7 @@ describe('shared collection queries', () => {
       const sales = useSalesQuery();
       return (
         <p>
-          {orders.data ? `${orders.data.length} orders` : ''}{' '}
+          {orders.data ? `${orders.data.pages[0]?.orders.length} orders` : ''}{' '}
           {sales.data ? `${sales.data[0]?.book_title} sold ${sales.data[0]?.quantity}` : ''}
         </p>
       );

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { Database, NewOrderRow, OrderRow, SalesSummariesTable } from '../external/db-schema.js';
 import fp from 'fastify-plugin';
 
@@ -20,12 +20,28 @@ export interface SalesSummaryFigures {
 /** An order line with the region of its book (null when the book is gone), for the price's currency. */
 export type OrderWithRegion = OrderRow & { is_international: boolean | null };
 
+/** The filters of /orders (portal.yaml getBookOrders): days are `YYYY-MM-DD` in `timeZone`. */
+export interface OrderFilter {
+  search?: string;
+  from?: string;
+  to?: string;
+  timeZone: string;
+}
+
+/** A page of orders and how many match across every page. */
+export interface OrderPage {
+  orders: OrderWithRegion[];
+  total: number;
+}
+
 export type SalesListRow = SalesSummaryFigures & { book_id: number; book_title: string; is_international: boolean };
 
 /** Orders and sales summaries of the user's books (the marketplace feed, read-only to the user). */
 export interface OrderRepository {
-  /** One row per order id (the newest line of a repeated order), newest first, paged. */
-  listDistinctByUser(userId: number, page: { skip: number; take: number }): Promise<OrderWithRegion[]>;
+  /** One row per order id (the newest line of a repeated order), newest first, filtered, paged. */
+  listDistinctByUser(userId: number, page: { skip: number; take: number }, filter?: OrderFilter): Promise<OrderPage>;
+  /** The `take` newest orders (one row per order id, as above) without a total: the dashboard's list. */
+  newestByUser(userId: number, take: number): Promise<OrderWithRegion[]>;
   /** Every order line of one book, newest first (repeated order ids included, as the feed has them). */
   listByBook(userId: number, bookId: number): Promise<OrderWithRegion[]>;
   salesOfBook(bookId: number): Promise<SalesSummaryFigures | undefined>;
@@ -42,35 +58,93 @@ export interface OrderRepository {
 
 const INSERT_BATCH = 500;
 
+/**
+ * A line is shown when no line of the same order id is newer (date, then id): the rows of
+ * DISTINCT ON (order_id) newest first, found with one probe of orders_user_order_idx per line.
+ */
+function newestLineOfItsOrder(eb: ExpressionBuilder<Database & { o: OrderRow }, 'o'>) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('orders as n')
+        .select(sql.lit(1).as('newer'))
+        .whereRef('n.user_id', '=', 'o.user_id')
+        .whereRef('n.order_id', '=', 'o.order_id')
+        .where(sql<boolean>`(n.order_date, n.id) > (o.order_date, o.id)`),
+    ),
+  );
+}
+
 export function createOrderRepository(db: Kysely<Database>): OrderRepository {
   return {
-    async listDistinctByUser(userId, { skip, take }) {
-      // A line is shown when no line of the same order id is newer (date, then id): the same
-      // rows as DISTINCT ON (order_id), but walked newest first through orders_user_date_idx
-      // with an index probe each (orders_user_order_idx), so a page stops after skip + take
-      // rows instead of sorting all of the user's lines (the dashboard's five newest orders).
+    async newestByUser(userId, take) {
+      // Walked newest first through orders_user_date_idx with an index probe each
+      // (orders_user_order_idx), so it stops after `take` rows instead of reading all of the
+      // user's lines (the dashboard's five newest orders; no total is needed there).
       return db
         .selectFrom('orders as o')
         .leftJoin('books as b', 'b.id', 'o.book_id')
         .selectAll('o')
         .select('b.is_international')
         .where('o.user_id', '=', userId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('orders as n')
-                .select(sql.lit(1).as('newer'))
-                .whereRef('n.user_id', '=', 'o.user_id')
-                .whereRef('n.order_id', '=', 'o.order_id')
-                .where(sql<boolean>`(n.order_date, n.id) > (o.order_date, o.id)`),
-            ),
+        .where(newestLineOfItsOrder)
+        .orderBy('o.order_date', 'desc')
+        .orderBy('o.id', 'desc')
+        .limit(take)
+        .execute();
+    },
+
+    async listDistinctByUser(userId, { skip, take }, filter = { timeZone: 'Africa/Johannesburg' }) {
+      const distinct = db
+        .selectFrom('orders as o')
+        .selectAll('o')
+        .where('o.user_id', '=', userId)
+        .where(newestLineOfItsOrder)
+        .as('o');
+      const zone = filter.timeZone;
+      const localDay = sql<string>`(o.order_date at time zone ${zone})::date`;
+      let query = db
+        .selectFrom(distinct)
+        .leftJoin('books as b', 'b.id', 'o.book_id')
+        .selectAll('o')
+        .select('b.is_international')
+        // The total rides along on every row, so one scan answers both the page and the count.
+        .select(sql<string>`count(*) over ()`.as('total'));
+      if (filter.from) query = query.where(localDay, '>=', sql<string>`${filter.from}::date`);
+      if (filter.to) query = query.where(localDay, '<=', sql<string>`${filter.to}::date`);
+      if (filter.search) {
+        const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        // The texts the screen shows and searched before paging moved here (portal.yaml).
+        const price = sql<string>`replace(to_char(o.selling_price, 'FM999,999,999,990.00'), ',', ' ')`;
+        query = query.where((eb) =>
+          eb.or(
+            [
+              sql<string>`o.product_title`,
+              sql<string>`coalesce(o.customer, '')`,
+              sql<string>`o.sale_status`,
+              sql<string>`to_char(o.order_date at time zone ${zone}, 'DD-MM-YYYY HH24:MI')`,
+              sql<string>`(case when b.is_international then 'USD ' else 'R ' end) || ${price}`,
+              sql<string>`trim_scale(o.selling_price)::text`,
+              sql<string>`o.selling_price::text`,
+              sql<string>`o.quantity::text`,
+            ].map((text) => eb(text, 'ilike', pattern)),
           ),
-        )
+        );
+      }
+      const rows = await query
         .orderBy('o.order_date', 'desc')
         .orderBy('o.id', 'desc')
         .offset(skip)
         .limit(take)
         .execute();
+      const total = rows.length > 0 ? Number(rows[0]!.total) : skip > 0 ? await countPast() : 0;
+      return { orders: rows.map(({ total: _total, ...order }) => order), total };
+
+      // Past the last page no row carries the count; a second, unpaged read gives it.
+      async function countPast(): Promise<number> {
+        const page = await createOrderRepository(db).listDistinctByUser(userId, { skip: 0, take: 1 }, filter);
+        return page.total;
+      }
     },
 
     async listByBook(userId, bookId) {

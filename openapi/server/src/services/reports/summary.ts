@@ -34,7 +34,7 @@ export async function reportsSummary(app: FastifyInstance, userId: number): Prom
     ),
     payoutLedger(app, userId),
     app.bookRepository.listByUser(userId),
-    app.orderRepository.listDistinctByUser(userId, { skip: 0, take: RECENT_ORDERS }),
+    app.orderRepository.newestByUser(userId, RECENT_ORDERS),
   ]);
 
   const royaltiesOf = (month: number) =>

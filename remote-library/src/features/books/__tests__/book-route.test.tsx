@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setCurrentUser, type Book, type User } from '@pod/shared-contracts';
 import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
-import App from '../../../app';
+import App, { preloadScreens } from '../../../app';
 
 const ZULU: Book = {
   id: 11,
@@ -49,6 +49,9 @@ beforeEach(() => {
 afterEach(() => {
   delete (window as { matchMedia?: unknown }).matchMedia;
 });
+
+// The screens are chunks of their own: fetched first, so the App shows them at once.
+beforeAll(() => preloadScreens());
 
 describe('a book of /books on a wide screen', () => {
   beforeEach(() => screenWidth(false));

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   AlertRegion,
@@ -7,6 +7,7 @@ import {
   sessionStore,
   setOfflineQueue,
   type OfflineRequest,
+  prefetchSharedData,
   setCurrentUser,
   type Book,
   type Order,
@@ -14,6 +15,7 @@ import {
   type User,
 } from '@pod/shared-contracts';
 import {
+  createTestQueryClient,
   installFakeFetch,
   renderWithProviders,
   type FakeAnswer,
@@ -185,6 +187,18 @@ describe('/books', () => {
     expect(screen.getByRole('link', { name: 'Bulk CSV Upload' })).toHaveAttribute('href', '/bulk-upload');
     expect(await screen.findByRole('list', { name: 'Local books' })).toBeInTheDocument();
     expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/user/getuserbooks' }));
+  });
+
+  it('asks for the books once when the shared loader has just read them, even under StrictMode', async () => {
+    const client = createTestQueryClient();
+    await prefetchSharedData(client);
+    expect(calls.filter((call) => call.path === '/user/getuserbooks')).toHaveLength(1);
+
+    renderWithProviders(<BooksScreen />, { route: '/books', queryClient: client, strict: true });
+
+    expect(await screen.findByRole('list', { name: 'Local books' })).toBeInTheDocument();
+    await act(async () => {});
+    expect(calls.filter((call) => call.path === '/user/getuserbooks')).toHaveLength(1);
   });
 
   it('lists local books first and international books on their tab', async () => {
