@@ -19,7 +19,7 @@ type Spec = {
 const LOADERS: Array<{ path: string; query?: string; body?: Record<string, unknown> }> = [
   { path: '/user/quoteinfo' },
   { path: '/user/getallsale', body: { statusCode: 0, results: [] } },
-  { path: '/user/getbookorders', query: '?skip=0&take=100', body: { statusCode: 11, results: [] } },
+  { path: '/user/getbookorders', query: '?skip=0&take=100', body: { statusCode: 11, results: [], total: 0 } },
   { path: '/voiceover/getallvoiceoverartists' },
   { path: '/user/getuserbooks', body: { statusCode: 0, localBooks: [], internationalBooks: [] } },
   { path: '/user/pricinglist' },
@@ -77,7 +77,7 @@ describe('shared loaders', () => {
   });
 
   it('validates the paging of /user/getbookorders against portal.yaml', async () => {
-    assert.deepEqual((await get('/user/getbookorders')).json(), { statusCode: 11, results: [] });
+    assert.deepEqual((await get('/user/getbookorders')).json(), { statusCode: 11, results: [], total: 0 });
     for (const query of ['?take=101', '?take=0', '?skip=-1']) {
       const response = await get(`/user/getbookorders${query}`);
       assert.equal(response.statusCode, 400, query);
