@@ -26,7 +26,7 @@ function configOf(app, mode) {
 }
 
 describe('compressed siblings', () => {
-  it('compresses the text files browsers fetch, never maps, build statistics or version.json', () => {
+  it('compresses the text files browsers fetch, never maps, build statistics, version.json or sw.js', () => {
     for (const name of ['main.3f9a8b7c.js', 'assets/pdf.worker.min.1a2b3c4d.mjs', 'a.css', 'index.html']) {
       assert.equal(isCompressible(name), true, name);
     }
@@ -37,6 +37,7 @@ describe('compressed siblings', () => {
       'main.js.map',
       'mf-stats.json',
       'version.json',
+      'sw.js',
       'icons/192.png',
       'a.js.LICENSE.txt',
       'x.js.br',

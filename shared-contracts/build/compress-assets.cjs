@@ -19,9 +19,10 @@ const MIN_BYTES = 1024;
 /**
  * Never compressed: version.json carries a build time (a rebuild of the same version must keep
  * the same bytes everywhere else, .ci/lib/deploy.mjs), mf-stats.json and maps are never
- * published.
+ * published, and sw.js is the file browsers compare byte for byte to find a new build: served
+ * no-cache and compressed as it is sent, it can never disagree with a stale sibling.
  */
-const NEVER = /(?:^|\/)(?:version\.json|mf-stats\.json)$|\.map$/;
+const NEVER = /(?:^|\/)(?:version\.json|mf-stats\.json|sw\.js)$|\.map$/;
 /** A compressed copy must save at least this share, or the original is served as it is. */
 const MAX_RATIO = 0.9;
 
