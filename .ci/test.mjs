@@ -66,7 +66,9 @@ export function testSteps({
       key: 'server',
       name: 'server tests on PGlite',
       argv: [...pnpm, '--filter', 'api-server', 'test'],
-      env: withoutDb,
+      // Two test files at a time on PGlite (each its own process and in-memory database): the
+      // step is CPU-bound in the WASM engine, and 2 cores halve most of it. PostgreSQL keeps one.
+      env: { ...withoutDb, SERVER_TEST_CONCURRENCY: '2' },
     },
     {
       key: 'server-pg',
