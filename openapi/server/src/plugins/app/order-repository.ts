@@ -75,18 +75,23 @@ function newestLineOfItsOrder(eb: ExpressionBuilder<Database & { o: OrderRow }, 
   );
 }
 
+/** A user's order lines with their book's region (null when the book is gone), for the currency. */
+function linesWithRegion(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('books as b', 'b.id', 'o.book_id')
+    .selectAll('o')
+    .select('b.is_international')
+    .where('o.user_id', '=', userId);
+}
+
 export function createOrderRepository(db: Kysely<Database>): OrderRepository {
   return {
     async newestByUser(userId, take) {
       // Walked newest first through orders_user_date_idx with an index probe each
       // (orders_user_order_idx), so it stops after `take` rows instead of reading all of the
       // user's lines (the dashboard's five newest orders; no total is needed there).
-      return db
-        .selectFrom('orders as o')
-        .leftJoin('books as b', 'b.id', 'o.book_id')
-        .selectAll('o')
-        .select('b.is_international')
-        .where('o.user_id', '=', userId)
+      return linesWithRegion(db, userId)
         .where(newestLineOfItsOrder)
         .orderBy('o.order_date', 'desc')
         .orderBy('o.id', 'desc')
@@ -148,12 +153,7 @@ export function createOrderRepository(db: Kysely<Database>): OrderRepository {
     },
 
     async listByBook(userId, bookId) {
-      return db
-        .selectFrom('orders as o')
-        .leftJoin('books as b', 'b.id', 'o.book_id')
-        .selectAll('o')
-        .select('b.is_international')
-        .where('o.user_id', '=', userId)
+      return linesWithRegion(db, userId)
         .where('o.book_id', '=', bookId)
         .orderBy('o.order_date', 'desc')
         .orderBy('o.id', 'desc')
