@@ -31,7 +31,15 @@ export async function signIn(browser, origin, account) {
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+    try {
+      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+    } catch (error) {
+      // Say what the page shows (a wrong password, a database the seed did not write to).
+      const alerts = await page.getByRole('alert').allInnerTexts();
+      throw new Error(`signing in as ${account.email} did not reach /dashboard: ${alerts.join(' | ') || 'no alert'}`, {
+        cause: error,
+      });
+    }
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 30_000 });
     const session = await page.evaluate((keys) => keys.map((key) => [key, localStorage.getItem(key)]), SESSION_KEYS);
     const missing = session.filter(([, value]) => value === null).map(([key]) => key);

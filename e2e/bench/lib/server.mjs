@@ -6,10 +6,15 @@ import { REPO_ROOT } from './paths.mjs';
 
 const SERVER_DIR = path.join(REPO_ROOT, 'openapi', 'server');
 
-/** Runs a command to completion; resolves with its stdout, rejects with the end of its output. */
-export function runCommand(argv, { env = {}, cwd = REPO_ROOT } = {}) {
+/**
+ * Runs a command to completion; resolves with its stdout, rejects with the end of its output.
+ * `env` adds to this process's environment, unless `exactEnv` says it is the whole of it (a
+ * server environment: a key it deleted, DATABASE_URL above all, must stay deleted).
+ */
+export function runCommand(argv, { env = {}, cwd = REPO_ROOT, exactEnv = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0], argv.slice(1), { cwd, env: { ...process.env, ...env }, stdio: 'pipe' });
+    const childEnv = exactEnv ? env : { ...process.env, ...env };
+    const child = spawn(argv[0], argv.slice(1), { cwd, env: childEnv, stdio: 'pipe' });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -48,16 +53,14 @@ export function serverEnv({ dataDir, databaseUrl, staticRoot, port }) {
 export async function seed(env, { books, orders }) {
   const out = await runNode(
     [path.join('e2e', 'bench', 'seed.mjs'), '--books', String(books), '--orders', String(orders)],
-    {
-      env,
-    },
+    { env, exactEnv: true },
   );
   return JSON.parse(out.trim().split('\n').at(-1));
 }
 
 /** Removes the bench users (and by cascade their rows): PostgreSQL outlives the run. */
 export async function unseed(env, emails) {
-  await runNode([path.join('e2e', 'bench', 'seed.mjs'), '--delete', emails.join(',')], { env });
+  await runNode([path.join('e2e', 'bench', 'seed.mjs'), '--delete', emails.join(',')], { env, exactEnv: true });
 }
 
 /** Starts the server; resolves once /remotes.json answers (the static root is served). */
