@@ -73,7 +73,7 @@ describe('testSteps', () => {
     assert.equal(steps.server.env.DATABASE_URL, undefined);
     assert.equal(steps.server.env.PATH, '/bin');
     assert.equal(steps.server.env.SERVER_TEST_CONCURRENCY, '2');
-    assert.equal(steps['server-pg'].env.SERVER_TEST_CONCURRENCY, undefined);
+    assert.equal(steps['server-pg'].env.SERVER_TEST_CONCURRENCY, '2');
     assert.equal(steps['server-pg'].skip, undefined);
     assert.equal(steps['server-pg'].env.DATABASE_URL, env.DATABASE_URL);
   });

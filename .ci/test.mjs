@@ -66,15 +66,16 @@ export function testSteps({
       key: 'server',
       name: 'server tests on PGlite',
       argv: [...pnpm, '--filter', 'api-server', 'test'],
-      // Two test files at a time on PGlite (each its own process and in-memory database): the
-      // step is CPU-bound in the WASM engine, and 2 cores halve most of it. PostgreSQL keeps one.
+      // Two test files at a time (each its own process and database: an in-memory PGlite from
+      // one migrated snapshot, or a PostgreSQL database cloned from one migrated template,
+      // openapi/server/test/helpers/test-app.ts): 2 cores run both.
       env: { ...withoutDb, SERVER_TEST_CONCURRENCY: '2' },
     },
     {
       key: 'server-pg',
       name: 'server tests on PostgreSQL',
       argv: [...pnpm, '--filter', 'api-server', 'test'],
-      env,
+      env: { ...env, SERVER_TEST_CONCURRENCY: '2' },
       skip: env.DATABASE_URL ? undefined : 'DATABASE_URL is not set',
     },
     {

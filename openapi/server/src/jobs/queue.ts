@@ -138,7 +138,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     if (!running) return;
     clearTimeout(timer);
     timer = setTimeout(tick, delayMs);
-    timer.unref();
+    // The idle poll never keeps the process alive; a wake (0 ms) does, or an unref'd timer could
+    // be all that is left and the job just enqueued would wait for the process's end.
+    if (delayMs > 0) timer.unref();
   }
 
   function tick() {

@@ -1,12 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../src/app.js';
-import type { DatabaseOptions } from '../../src/plugins/external/db.js';
+import { migrateDatabase, openDatabase, pgliteDatabase, type DatabaseOptions } from '../../src/plugins/external/db.js';
+import { listMigrations } from '../../src/plugins/external/migrate.js';
+import { migrationsDir } from '../../src/paths.js';
 
 /** The contract the tests run against: the real one. */
 export const specPath = fileURLToPath(new URL('../../../portal.yaml', import.meta.url));
@@ -21,30 +25,121 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/**
- * A fresh, empty database: in-memory PGlite by default; with DATABASE_URL a uniquely named
- * PostgreSQL database created through that (admin) connection and dropped afterwards.
- */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return { options: { dataDir: 'memory://' }, drop: async () => {} };
+/** A key of the migrations (names and contents): a changed migration, a new snapshot or template. */
+async function migrationsKey(extra: string): Promise<string> {
+  const hash = createHash('sha256').update(`${extra}\n`);
+  for (const file of await listMigrations(migrationsDir))
+    hash.update(`${file}\n`).update(await readFile(join(migrationsDir, file)));
+  return hash.digest('hex').slice(0, 16);
+}
 
-  const name = `pod_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
+/**
+ * The dump of an in-memory PGlite with every migration applied, made once per set of migrations
+ * and PGlite version and kept in the temporary folder for every test process: a PGlite started
+ * from it skips initdb (seconds in WASM) and the migrations. The app's own migrate still runs
+ * on it and finds nothing to do, as on a restart.
+ */
+function migratedPgliteSnapshot(): Promise<Blob> {
+  snapshotPromise ??= (async () => {
+    // The resolved entry of PGlite names its version (pnpm's store path): a new PGlite, a new dump.
+    const key = await migrationsKey(import.meta.resolve('@electric-sql/pglite'));
+    const file = join(tmpdir(), `pod-test-pglite-${key}.tar`);
+    const cached = await readFile(file).catch(() => null);
+    if (cached) return new Blob([cached]);
+    const pglite = await PGlite.create('memory://');
+    const db = pgliteDatabase(pglite);
+    try {
+      await migrateDatabase(db);
+      const dump = await pglite.dumpDataDir('none');
+      // Written aside and renamed: a process starting alongside reads the whole file or none.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      await rename(partial, file);
+      return dump;
+    } finally {
+      await db.destroy();
+    }
+  })();
+  return snapshotPromise;
+}
+let snapshotPromise: Promise<Blob> | undefined;
+
+/** Runs one statement on a connection of its own to the admin URL. */
+async function admin(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Serialises the making of templates across test processes (pg_advisory_lock). */
+const TEMPLATE_LOCK_ID = 4_715_2027;
+
+/**
+ * The name of a PostgreSQL template database with every migration applied, made once per set of
+ * migrations (under an advisory lock: test files run side by side) and cloned by CREATE DATABASE
+ * ... TEMPLATE, a file copy instead of running every migration again. Nobody may connect to it:
+ * a connection would make cloning fail. Templates of earlier migrations stay (another checkout
+ * may be cloning them); `DROP DATABASE` after `ALTER DATABASE ... IS_TEMPLATE false` clears one.
+ */
+function migratedPostgresTemplate(adminUrl: string): Promise<string> {
+  templatePromise ??= (async () => {
+    const name = `pod_test_tpl_${await migrationsKey('postgresql')}`;
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
-      await client.query(statement);
+      await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount === 0) {
+        // A run cut short may have left one half made.
+        const building = `${name}_building`;
+        await client.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+        await client.query(`CREATE DATABASE "${building}"`);
+        const url = new URL(adminUrl);
+        url.pathname = `/${building}`;
+        const db = await openDatabase({ url: url.toString() });
+        try {
+          await migrateDatabase(db);
+        } finally {
+          await db.destroy();
+        }
+        await client.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+        await client.query(`ALTER DATABASE "${name}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+      }
+      return name;
     } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]).catch(() => undefined);
       await client.end();
     }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
+  })();
+  return templatePromise;
+}
+let templatePromise: Promise<string> | undefined;
+
+/**
+ * A fresh database, with every migration applied unless `empty` (a test of the migrations
+ * themselves): in-memory PGlite by default (from the migrated snapshot); with DATABASE_URL a
+ * uniquely named PostgreSQL database created through that (admin) connection (from the migrated
+ * template) and dropped afterwards. Whoever opens it still migrates and finds nothing to do.
+ */
+export async function createTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const snapshot = empty ? undefined : await migratedPgliteSnapshot();
+    return { options: { dataDir: 'memory://', snapshot }, drop: async () => {} };
+  }
+
+  const name = `pod_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = empty ? null : await migratedPostgresTemplate(adminUrl);
+  await admin(adminUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     options: { url: url.toString() },
-    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    drop: () => admin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
 }
 

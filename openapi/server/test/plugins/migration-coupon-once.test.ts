@@ -17,7 +17,7 @@ describe('migration 005: one coupon use per user', () => {
   let before004: string;
 
   before(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     db = await openDatabase(database.options);
     before004 = await mkdtemp(join(tmpdir(), 'pod-migrations-'));
     for (const file of (await listMigrations(migrationsDir)).filter((name) => Number(name.slice(0, 3)) <= 4)) {
