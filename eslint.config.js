@@ -42,7 +42,7 @@ const MSG = {
   contractsByPath:
     'Import @pod/shared-contracts by package name, never by a relative path (it must stay one federation singleton).',
   contractsSubpath:
-    'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files).',
+    'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files; /pdfjs, stateless, for the apps that show PDFs).',
   serverToApp: 'The server never imports the host or a remote.',
   testingInProduct: '@pod/shared-contracts/testing is for test files only (fake fetch, fake tokens).',
   serverContracts:
@@ -76,7 +76,9 @@ const frontendContracts = (isBuildConfig) => [
     isBuildConfig
       ? '^@pod/shared-contracts/(?!build/|package\\.json$).+'
       : // `testing` is for test files; the pod/testing-helpers block refuses it in product code.
-        '^@pod/shared-contracts/(?!testing$).+',
+        // `pdfjs` holds no state (one function that lazy-loads pdf.js): the apps that show PDFs
+        // import it, so that no other app's dist carries pdf.js.
+        '^@pod/shared-contracts/(?!testing$|pdfjs$).+',
     MSG.contractsSubpath,
   ),
 ];

@@ -22,7 +22,7 @@ const MSG = {
   contractsByPath:
     'Import @pod/shared-contracts by package name, never by a relative path (it must stay one federation singleton).',
   contractsSubpath:
-    'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files).',
+    'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files; /pdfjs, stateless, for the apps that show PDFs).',
   server: 'Nothing imports the API server (openapi/server): share code through @pod/shared-contracts instead.',
   siblingFeature:
     "A feature does not import a sibling feature: move what both need to the app's shared folders (lib/, ui/) or to @pod/shared-contracts.",
@@ -101,6 +101,9 @@ describe('a remote', () => {
 
   it('may not import the validation subpath either (that one is for the server)', () =>
     expectViolation('remote-checkout/src/a.ts', '@pod/shared-contracts/validation', MSG.contractsSubpath));
+
+  it('may import the stateless PDF engine subpath (only the remotes that show PDFs carry pdf.js)', () =>
+    expectAllowed('remote-wizard/src/features/a.ts', '@pod/shared-contracts/pdfjs'));
 
   it('may use the build helpers in its webpack config', () =>
     expectAllowed('remote-library/webpack.config.js', '@pod/shared-contracts/build/webpack'));

@@ -1,5 +1,8 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { STATIC_ROOT } from './support/paths';
 
 // First paint and federation loading (issue 18): /login is painted from HTML, remotes.json and
 // the route's remote are asked for before the host's scripts have run, and the page carries one
@@ -98,4 +101,29 @@ test('remotes.json and the route remote load at once, and the page has one feder
   console.log(
     `first-paint: /login loaded ${named(/\.js$/).length} scripts, ${Math.round(jsBytes / 1024)} KiB of JavaScript`,
   );
+});
+
+/** The published files of the host (the root, without remotes/) or of every version of a remote. */
+function publishedScripts(app: string): string[] {
+  if (app === 'host') return readdirSync(STATIC_ROOT).filter((file) => file.endsWith('.js'));
+  const dir = path.join(STATIC_ROOT, 'remotes', app);
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+}
+
+test('pdf.js is published only by the remotes that show PDFs', () => {
+  const withPdfjs = (app: string) => publishedScripts(app).some((file) => file.includes('pdfjs-dist'));
+  expect(
+    Object.fromEntries(
+      ['host', 'remote-account', 'remote-checkout', 'remote-library', 'remote-wizard'].map((app) => [
+        app,
+        withPdfjs(app),
+      ]),
+    ),
+  ).toEqual({
+    host: false,
+    'remote-account': true,
+    'remote-checkout': false,
+    'remote-library': true,
+    'remote-wizard': true,
+  });
 });

@@ -1,13 +1,14 @@
 import { createContext, useContext } from 'react';
 import type { PdfRenderer } from '@pod/shared-contracts';
+import { pdfjsRenderer } from '@pod/shared-contracts/pdfjs';
 
 /**
- * The PDF engine of this remote's viewers and previews: undefined (the default) lets PdfViewer
- * load pdfjs-dist; tests provide a fake one here, since jsdom has no canvas to draw on.
+ * The PDF engine of this remote's viewers and previews: undefined (the default) means
+ * pdfjs-dist; tests provide a fake one here, since jsdom has no canvas to draw on.
  */
 export const PdfRendererContext = createContext<PdfRenderer | undefined>(undefined);
 
-/** The PDF engine to hand PdfViewer / PdfPreview (undefined: pdfjs-dist). */
-export function usePdfRenderer(): PdfRenderer | undefined {
-  return useContext(PdfRendererContext);
+/** The PDF engine to hand PdfViewer / PdfPreview: the test's, else pdfjs-dist. */
+export function usePdfRenderer(): PdfRenderer {
+  return useContext(PdfRendererContext) ?? pdfjsRenderer;
 }

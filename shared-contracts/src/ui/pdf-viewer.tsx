@@ -14,7 +14,11 @@ export interface PdfDocument {
   destroy?: () => void;
 }
 
-/** Opens a PDF's bytes. The default one lazy-loads pdfjs-dist; tests inject their own. */
+/**
+ * Opens a PDF's bytes. Apps that show PDFs pass `pdfjsRenderer` ('@pod/shared-contracts/pdfjs',
+ * which lazy-loads pdfjs-dist); tests pass their own. Not a default here: this module is in the
+ * shared root every app bundles, and a default would put pdf.js into the dist of each of them.
+ */
 export type PdfRenderer = (data: ArrayBuffer) => Promise<PdfDocument>;
 
 /** Props of {@link PdfViewer}. */
@@ -30,60 +34,14 @@ export interface PdfViewerProps {
   onClose: () => void;
   /** What the error state says (the caller's own sentence). */
   errorMessage?: string;
-  /** Replaces the pdfjs-dist renderer (tests, or another engine). */
-  renderer?: PdfRenderer;
+  /** The PDF engine: `pdfjsRenderer` of '@pod/shared-contracts/pdfjs', or a test's own. */
+  renderer: PdfRenderer;
   /** The page shown first (1-based; clamped to the document's pages). Default 1. */
   initialPage?: number;
 }
 
 /** The error state's text when the caller gives none. */
 export const PDF_VIEWER_DEFAULT_ERROR = 'Something went wrong while opening this file.';
-
-/**
- * The default renderer: pdfjs-dist, imported only when a viewer opens so that the library
- * (and its worker, emitted by webpack as an asset through `new URL(..., import.meta.url)`)
- * never weighs on a page that shows no PDF.
- */
-const pdfjsRenderer: PdfRenderer = async (data) => {
-  const pdfjs = await import('pdfjs-dist');
-  if (!pdfjs.GlobalWorkerOptions.workerSrc) {
-    pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
-  }
-  // isEvalSupported false: pdf.js would otherwise probe and use new Function (font paths,
-  // PostScript functions), which the portal's Content-Security-Policy forbids.
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise;
-  let running: { cancel: () => void } | null = null;
-  return {
-    numPages: pdf.numPages,
-    async renderPage(pageNumber, canvas) {
-      running?.cancel();
-      const page = await pdf.getPage(pageNumber);
-      const natural = page.getViewport({ scale: 1 });
-      const available = canvas.parentElement?.clientWidth || natural.width;
-      const ratio = globalThis.devicePixelRatio || 1;
-      const cssScale = Math.min(2, available / natural.width);
-      const viewport = page.getViewport({ scale: cssScale * ratio });
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
-      canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
-      const task = page.render({ canvas, viewport });
-      running = task;
-      try {
-        await task.promise;
-      } catch (error) {
-        // A newer page cancelled this one: not a failure.
-        if ((error as { name?: string }).name !== 'RenderingCancelledException') throw error;
-      } finally {
-        if (running === task) running = null;
-      }
-    },
-    destroy() {
-      running?.cancel();
-      void pdf.destroy();
-    },
-  };
-};
 
 /**
  * A modal PDF viewer: loads the file when opened, shows one page at a time on a canvas with
@@ -120,7 +78,7 @@ type PdfSource = Pick<PdfViewerProps, 'load' | 'renderer' | 'initialPage'>;
  * Loads the file once per mount, opens it with the renderer and draws the current page on the
  * canvas; releases the document and its download URL on unmount.
  */
-function usePdfDocument({ load, renderer = pdfjsRenderer, initialPage = 1 }: PdfSource) {
+function usePdfDocument({ load, renderer, initialPage = 1 }: PdfSource) {
   const [state, setState] = useState<ViewerState>({ kind: 'loading' });
   const [page, setPage] = useState(() => Math.max(1, Math.floor(initialPage) || 1));
   const [pageFailed, setPageFailed] = useState(false);

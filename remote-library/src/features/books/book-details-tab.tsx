@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, PdfViewer, Spinner, type Book, type PdfRenderer } from '@pod/shared-contracts';
+import { pdfjsRenderer } from '@pod/shared-contracts/pdfjs';
 import { fetchFileBytes, fileSizeLabel, inlineLink } from '../../lib/file-links';
 import { getPrintProof } from './api/get-print-proof';
 import { viewSignedContract } from './api/view-signed-contract';
@@ -26,7 +27,14 @@ interface BookDetailsTabProps {
  * Every file is reached through its signed link (`BookFile.url`): downloads as `<a download>`,
  * the player, the image and the book viewer with `disposition=inline`.
  */
-export function BookDetailsTab({ book, info, loading, region, onDeleted, pdfRenderer }: BookDetailsTabProps) {
+export function BookDetailsTab({
+  book,
+  info,
+  loading,
+  region,
+  onDeleted,
+  pdfRenderer = pdfjsRenderer,
+}: BookDetailsTabProps) {
   const misc = parseBookMisc(book.misc);
   const files = sortFiles(info?.files);
   const [viewer, setViewer] = useState<'contract' | 'book' | 'proof' | null>(null);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, PdfViewer, type PdfRenderer } from '@pod/shared-contracts';
+import { pdfjsRenderer } from '@pod/shared-contracts/pdfjs';
 import type { PreflightProblem } from './api/preflight-book';
 import { hasBlockingProblem, usePreflight } from './use-preflight';
 import styles from './preflight-report.module.css';
@@ -78,7 +79,7 @@ export function PreflightReport({
   bleedingNeeded,
   file,
   onBlockedChange,
-  renderer,
+  renderer = pdfjsRenderer,
 }: PreflightReportProps) {
   const preflight = usePreflight({ localBookId, internationalBookId, bookFilename, bleedingNeeded });
   const [viewedPage, setViewedPage] = useState<number | null>(null);

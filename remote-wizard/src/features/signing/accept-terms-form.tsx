@@ -10,6 +10,7 @@ import {
   useCurrentUser,
   type User,
 } from '@pod/shared-contracts';
+import { pdfjsRenderer } from '@pod/shared-contracts/pdfjs';
 import { AddressField } from './address-autocomplete';
 import { readContractDraft, readSigningDraft, writeSigningDraft, type SigningDraft } from './contract-draft';
 import { toSignedContractPayload } from './contract-payload';
@@ -149,6 +150,7 @@ export function AcceptTermsForm({ pass, continueLabel, onSigned }: AcceptTermsFo
         load={() => viewContract(contract)}
         errorMessage={SIGNING_MESSAGES.contractFetchFailed}
         onClose={() => setViewerOpen(false)}
+        renderer={pdfjsRenderer}
       />
     </>
   );

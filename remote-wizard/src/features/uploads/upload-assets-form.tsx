@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { PdfViewer, type PdfRenderer } from '@pod/shared-contracts';
+import { pdfjsRenderer } from '@pod/shared-contracts/pdfjs';
 import { toBookUploadPayload, type UploadMetadata } from './book-upload-payload';
 import type { UploadDeps } from './chunked-upload';
 import { DocumentField, typeError } from './document-field';
@@ -55,7 +56,7 @@ export function UploadAssetsForm({
   onSubmitted,
   readImageSize,
   uploadDeps,
-  pdfRenderer,
+  pdfRenderer = pdfjsRenderer,
   blocked,
   coverTemplate,
   preflightReport,
