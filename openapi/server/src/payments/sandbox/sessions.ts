@@ -39,10 +39,22 @@ export interface SandboxSessions {
   nextNumber(): Promise<string>;
 }
 
+/**
+ * How long a sandbox session is kept. Far beyond any payment's life (PayFast retries an ITN for
+ * hours, a buyer's page is open minutes), so nothing in use is ever removed; without it the
+ * table of a long-running development server would only grow.
+ */
+export const SANDBOX_SESSION_RETENTION_DAYS = 30;
+
 export function createSandboxSessions(db: Kysely<Database>, now: () => Date): SandboxSessions {
   return {
     async create(provider, kind, session) {
       const at = now();
+      // Each new session clears those past the retention (payment_sandbox_sessions_created_idx).
+      await db
+        .deleteFrom('payment_sandbox_sessions')
+        .where('created_at', '<', new Date(at.getTime() - SANDBOX_SESSION_RETENTION_DAYS * 86_400_000))
+        .execute();
       const result = await db
         .insertInto('payment_sandbox_sessions')
         .values({
