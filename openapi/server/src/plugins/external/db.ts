@@ -120,14 +120,12 @@ export async function openDatabase(
     return new Kysely<Database>({ dialect: withAvailabilityErrors(new PostgresDialect({ pool })) });
   }
 
+  const dataDir = options.dataDir ?? defaultDataDir;
+  if (options.snapshot && !dataDir.startsWith('memory://'))
+    throw new Error(`a database snapshot is for an in-memory PGlite only, not ${dataDir}`);
   const directory = pgliteDirectory(options);
-  if (!directory) {
-    const dataDir = options.dataDir ?? defaultDataDir;
-    if (options.snapshot && !dataDir.startsWith('memory://'))
-      throw new Error(`a database snapshot is for an in-memory PGlite only, not ${dataDir}`);
+  if (!directory)
     return pgliteDatabase(await PGlite.create(dataDir, options.snapshot ? { loadDataDir: options.snapshot } : {}));
-  }
-  if (options.snapshot) throw new Error(`a database snapshot is for an in-memory PGlite only, not ${directory}`);
   // Only this user may enter a new folder: PGlite writes its files readable and writable by all.
   await mkdir(dirname(resolve(directory)), { recursive: true });
   await mkdir(directory, { mode: 0o700 }).catch((err: NodeJS.ErrnoException) => {
