@@ -153,7 +153,7 @@ async function measureBrowser(origin, accounts) {
     fig['switch first'].note = '/dashboard (remote-library) to /checkout/cart (remote-checkout)';
     fig['orders key'].note = `${data.orders} orders; typing q (no match) and Backspace`;
     fig['bulk parse'].note = `${data.bulkRows} rows; file chosen to the first price request`;
-    fig['bulk rate'].note = 'valid rows priced and saved per second, 5 requests at a time (the page)';
+    fig['bulk rate'].note = 'valid rows priced and saved per second: 50-row batches, two at a time (the page)';
     return { chromium: browser.version(), session, staticCopy: await staticLoginCopy(browser, origin) };
   } finally {
     await browser.close();

@@ -1805,6 +1805,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/bulkcalculate/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price and save up to 100 bulk CSV rows in one call
+         * @description Designed here (issue 18: one call per row priced 16 rows a second in the browser; the
+         *     target is 1,000). Each row is judged exactly as POST /user/bulkcalculate judges it, and
+         *     the answer holds one outcome per row, in the order sent:
+         *     - `saved` (with `is_bulk` true) or `calculated` (false), with the row's figures
+         *       (`result`, the single call's answer);
+         *     - `duplicate`: the title is already one of the user's books in a region the row sells in,
+         *       or an earlier row of the same call takes it ('Duplicate upload detected');
+         *     - `invalid`: the row's own 400 message and code ('Title not found', a book-details
+         *       message, 'Estimated royals cannot be a negative amount.').
+         *
+         *     One invalid or duplicate row never stops the others. With `is_bulk` true the saved rows
+         *     are written in one transaction under the user's library lock (book records in stage
+         *     `getquote` plus one cart item per row), so two calls carrying the same title at once
+         *     save it once. A body that breaks the schema (a missing column, text with control
+         *     characters) is refused whole with 400, like the single call; the bulk page then prices
+         *     that call's rows one by one to find the row at fault. Prices come from the server's
+         *     reference data, read once per call.
+         */
+        post: operations["bulkCalculateBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/quoteinfo": {
         parameters: {
             query?: never;
@@ -3098,6 +3134,25 @@ export interface components {
             row: components["schemas"]["BulkCsvRow"];
             /** @description `true` (what the bulk page sends) saves the row as a quote; `false` only calculates. */
             is_bulk: boolean;
+        };
+        BulkCalculateBatchBody: {
+            rows: components["schemas"]["BulkCsvRow"][];
+            /** @description `true` saves each good row as a quote; `false` only calculates. */
+            is_bulk: boolean;
+        };
+        BulkCalculateBatchResult: {
+            statusCode: components["schemas"]["StatusCode"];
+            /** @description One per row sent, in the same order. */
+            results: components["schemas"]["BulkRowOutcome"][];
+        };
+        BulkRowOutcome: {
+            /** @enum {string} */
+            outcome: "saved" | "calculated" | "duplicate" | "invalid";
+            result?: components["schemas"]["BulkCalculateResult"];
+            /** @description Why a duplicate or invalid row was not saved (the single call's message). */
+            message?: string;
+            /** @description `DUPLICATE_UPLOAD`, or the code of the row's 400 (`VALIDATION`). */
+            code?: string;
         };
         BulkCalculateResult: {
             statusCode: components["schemas"]["StatusCode"];
@@ -7668,6 +7723,71 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    bulkCalculateBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
+                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
+                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
+                 *       a space, a control character, a repeated header) answers **400** code
+                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
+                 *       (no spaces or control characters).', before authentication or the body is looked at.
+                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
+                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
+                 *       fingerprint, so strangers never meet through a key.
+                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
+                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
+                 *       a key derived from the server secret (paths and bodies may carry link tokens and
+                 *       passwords).
+                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
+                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
+                 *       status, Content-Type and body are kept with the key.
+                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
+                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
+                 *       again too: it was the outcome of that request).
+                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
+                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
+                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
+                 *       'This Idempotency-Key was already used for a different request.'
+                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
+                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
+                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
+                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
+                 *       never store or replay their answer; a repeat runs again.
+                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
+                 *       keys are swept hourly by a background job). A claim whose request never finished (a
+                 *       crashed instance) is taken over after 5 minutes.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkCalculateBatchBody"];
+            };
+        };
+        responses: {
+            /** @description One outcome per row, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkCalculateBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };

@@ -249,6 +249,7 @@ export const NOT_ID_BEARING: Record<string, string> = {
   getValidIsbn: 'an ISBN, unique across all books by design',
   saveUserSignature: "the token's user's signature",
   bulkCalculate: "creates the token's user's quote",
+  bulkCalculateBatch: "creates the token's user's quotes",
   getQuoteInfo: 'reference data',
   getPricingList: 'reference data',
   getAllVoiceoverArtists: 'reference data',

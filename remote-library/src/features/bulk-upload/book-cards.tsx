@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, DetailsList, formatRand, formatUsd, VisuallyHidden } from '@pod/shared-contracts';
 import type { InvalidRow } from './csv-rows';
@@ -15,8 +16,11 @@ function amount(value: unknown, format: (value: number) => string): string {
   return typeof value === 'number' && Number.isFinite(value) ? format(value) : NOT_APPLICABLE;
 }
 
-/** A priced book: status, prices and royalties (R local, USD international), ISBN, format, pages. */
-export function ValidBookCard({ book }: { book: CalculatedBook }) {
+/**
+ * A priced book: status, prices and royalties (R local, USD international), ISBN, format, pages.
+ * Memoised, like InvalidBookCard: a list of thousands re-renders only the cards a batch adds.
+ */
+export const ValidBookCard = memo(function ValidBookCard({ book }: { book: CalculatedBook }) {
   const { result, row } = book;
   const title = result.book_title ?? book.title;
   const isbn = result.isbn ?? (row.isbn === null || row.isbn === '' ? null : String(row.isbn));
@@ -49,10 +53,10 @@ export function ValidBookCard({ book }: { book: CalculatedBook }) {
       </Link>
     </Card>
   );
-}
+});
 
 /** A refused row: its title (when it has one), its line in the file and every reason. */
-export function InvalidBookCard({ row }: { row: InvalidRow }) {
+export const InvalidBookCard = memo(function InvalidBookCard({ row }: { row: InvalidRow }) {
   return (
     <Card as="article" title={row.title || `Row on line ${row.line}`} headingLevel={3}>
       <p className={styles.line}>Line {row.line} of your CSV</p>
@@ -63,4 +67,4 @@ export function InvalidBookCard({ row }: { row: InvalidRow }) {
       </ul>
     </Card>
   );
-}
+});

@@ -5,7 +5,7 @@ import type { CsvParser } from './csv-parser';
 import { DUPLICATE_UPLOAD, NO_BOOKS_DETECTED } from './csv-rows';
 import { EXAMPLE_FILE, publicFileUrl, TEMPLATE_FILE } from './public-file-url';
 import { useBulkUpload, type BulkUploadState } from './use-bulk-upload';
-import type { bulkCalculate } from './api/bulk-calculate';
+import type { BulkCalculator } from './api/bulk-calculate';
 import styles from './bulk-upload.module.css';
 
 function statusText(state: BulkUploadState): string {
@@ -28,8 +28,8 @@ function statusText(state: BulkUploadState): string {
  * lists of valid (priced) and invalid rows. `parser` is injected: the route passes the Web
  * Worker one, tests a parser they drive.
  */
-export function BulkUpload({ parser, calculate }: { parser: CsvParser; calculate?: typeof bulkCalculate }) {
-  const { state, progress, start, reset } = useBulkUpload(parser, calculate);
+export function BulkUpload({ parser, calculator }: { parser: CsvParser; calculator?: BulkCalculator }) {
+  const { state, progress, start, reset } = useBulkUpload(parser, calculator);
   // A new key empties the file input on Close (a file input's value cannot be set).
   const [inputKey, setInputKey] = useState(0);
   const started = state.phase !== 'idle';

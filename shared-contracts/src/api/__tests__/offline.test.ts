@@ -177,6 +177,7 @@ describe('never queued: payments, checkout, uploads, sign-in and tokens', () => 
     ['POST', '/session/v2/packet', 'upload'],
     ['POST', '/user/uploadbook', 'upload'],
     ['POST', '/user/bulkcalculate', 'upload'],
+    ['POST', '/user/bulkcalculate/batch', 'upload'],
     ['POST', '/authO/login', 'account'],
     ['PUT', '/user/pwd', 'account'],
     ['POST', '/user/adduser', 'account'],

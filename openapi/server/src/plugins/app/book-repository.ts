@@ -14,6 +14,13 @@ export type BookWithActivity = BookRow & { has_sales: boolean; has_orders: boole
 /** Outcome of a guarded state change: done, no such record of this user, or not allowed now. */
 export type GuardedChange = 'done' | 'not-found' | 'not-allowed';
 
+/** A title as the duplicate check compares it: trimmed, lower-case (SQL lower(btrim(...))). */
+export const normalTitle = (title: string) => title.trim().toLowerCase();
+
+/** One (region, title) of a user's library, as titlesTaken reports it. */
+export const titleKey = (title: string, isInternational: boolean) =>
+  `${isInternational ? 'international' : 'local'}:${normalTitle(title)}`;
+
 export interface BookRepository {
   /** The user's records (both regions), newest first. */
   listByUser(userId: number): Promise<BookWithActivity[]>;
@@ -27,6 +34,11 @@ export interface BookRepository {
   deleteArchived(userId: number, id: number, isInternational: boolean): Promise<GuardedChange>;
   /** Whether the user has a record in that region with this title (trimmed, case-insensitive). */
   titleExists(userId: number, title: string, isInternational: boolean): Promise<boolean>;
+  /**
+   * Which of `titles` the user already has, as `titleKey`s (region + trimmed lower-case title):
+   * the bulk batch's duplicate check in one statement.
+   */
+  titlesTaken(userId: number, titles: string[]): Promise<Set<string>>;
   insertMany(rows: NewBookRow[]): Promise<BookRow[]>;
   countByUser(userId: number): Promise<number>;
   /** Whether any book record (any user's) carries this ISBN. */
@@ -157,9 +169,21 @@ export function createBookRepository(db: Kysely<Database>): BookRepository {
         .select('id')
         .where('user_id', '=', userId)
         .where('is_international', '=', isInternational)
-        .where((eb) => eb(eb.fn('lower', [eb.fn('btrim', ['book_title'])]), '=', title.trim().toLowerCase()))
+        .where((eb) => eb(eb.fn('lower', [eb.fn('btrim', ['book_title'])]), '=', normalTitle(title)))
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    async titlesTaken(userId, titles) {
+      const wanted = [...new Set(titles.map(normalTitle))];
+      if (wanted.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('books')
+        .select(['book_title', 'is_international'])
+        .where('user_id', '=', userId)
+        .where((eb) => eb(eb.fn('lower', [eb.fn('btrim', ['book_title'])]), '=', eb.fn.any(eb.val(wanted))))
+        .execute();
+      return new Set(rows.map((row) => titleKey(row.book_title, row.is_international)));
     },
 
     async insertMany(rows) {

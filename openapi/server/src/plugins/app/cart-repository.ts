@@ -32,6 +32,8 @@ export interface CartRepository {
   /** Removes the listed items of the user; returns how many were removed. */
   removeItems(userId: number, itemIds: number[]): Promise<number>;
   add(item: NewCartItem): Promise<CartItemRow>;
+  /** Adds many items in one statement (the bulk batch); returns how many were added. */
+  addMany(items: NewCartItem[]): Promise<number>;
   /** Replaces the services (misc) of the user's item `itemId`. */
   setServices(userId: number, itemId: number, services: CartServiceData[]): Promise<void>;
   /**
@@ -40,6 +42,14 @@ export interface CartRepository {
    */
   removeBook(userId: number, bookId: number): Promise<number>;
 }
+
+const cartRow = (item: NewCartItem) => ({
+  user_id: item.userId,
+  book_id: item.bookId,
+  international_book_id: item.internationalBookId,
+  misc: JSON.stringify(item.services),
+  ...(item.createdAt && { created_at: item.createdAt }),
+});
 
 export function createCartRepository(db: Kysely<Database>): CartRepository {
   async function withBooks(userId: number, lock: boolean): Promise<CartItemWithBooks[]> {
@@ -93,17 +103,13 @@ export function createCartRepository(db: Kysely<Database>): CartRepository {
     },
 
     async add(item) {
-      return db
-        .insertInto('cart_items')
-        .values({
-          user_id: item.userId,
-          book_id: item.bookId,
-          international_book_id: item.internationalBookId,
-          misc: JSON.stringify(item.services),
-          ...(item.createdAt && { created_at: item.createdAt }),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return db.insertInto('cart_items').values(cartRow(item)).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async addMany(items) {
+      if (items.length === 0) return 0;
+      const result = await db.insertInto('cart_items').values(items.map(cartRow)).executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
     },
 
     async setServices(userId, itemId, services) {

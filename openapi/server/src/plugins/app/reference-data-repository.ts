@@ -78,6 +78,31 @@ export function createReferenceDataRepository(db: Kysely<Database>): ReferenceDa
   };
 }
 
+/**
+ * A view of `repository` that reads each option, genre and the price configuration at most once:
+ * for one bulk batch, which prices up to 100 rows against the same reference data (and so prices
+ * them all against one version of it).
+ */
+export function memoizeReferenceData(repository: ReferenceDataRepository): ReferenceDataRepository {
+  const options = new Map<string, Promise<ReferenceOptionRow | undefined>>();
+  const genres = new Map<string, Promise<ReferenceOptionRow | undefined>>();
+  let config: Promise<Record<string, unknown> | undefined> | undefined;
+  const once = <T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>) => {
+    let found = cache.get(key);
+    if (!found) {
+      found = read();
+      cache.set(key, found);
+    }
+    return found;
+  };
+  return {
+    ...repository,
+    findOption: (group, id) => once(options, `${group}:${id}`, () => repository.findOption(group, id)),
+    findGenre: (text) => once(genres, text.trim().toLowerCase(), () => repository.findGenre(text)),
+    priceConfig: () => (config ??= repository.priceConfig()),
+  };
+}
+
 export default fp(
   async (app) => {
     app.decorate('referenceDataRepository', createReferenceDataRepository(app.db));

@@ -2,11 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { BOOK_MESSAGES, BookRowError, parseBulkRow, type BulkRow, type CsvValue } from '../../domain/bulk-row.js';
 import { HttpProblem } from '../../errors.js';
+import type { NewBookRow } from '../../plugins/external/db-schema.js';
 import type { OperationRequest, ServiceHandlers } from '../types.js';
-import { validation, type BookPricing } from './pricing.js';
-import { saveQuote, type RowQuote } from './records.js';
+import { memoizeReferenceData, type ReferenceDataRepository } from '../../plugins/app/reference-data-repository.js';
+import { titleKey } from '../../plugins/app/book-repository.js';
+import { createBookPricing, validation, type BookPricing } from './pricing.js';
+import { bookRecords, saveQuote, type RowQuote } from './records.js';
 
 export const DUPLICATE_UPLOAD_MESSAGE = 'Duplicate upload detected';
+
+const NO_IDS = { local: null, international: null };
 
 /** Runs a book-row parser of domain/bulk-row.ts, turning its failures into 400 VALIDATION Problems. */
 export function parseOr400<T>(parse: () => T): T {
@@ -24,8 +29,11 @@ export function parseBook(row: Record<string, CsvValue>, options?: Parameters<ty
 }
 
 /** Prices a parsed book against the reference data (genre included); throws 400 VALIDATION Problems. */
-export async function quoteBook(app: FastifyInstance, pricing: BookPricing, row: BulkRow): Promise<RowQuote> {
-  const { referenceDataRepository } = app;
+export async function quoteBook(
+  referenceDataRepository: ReferenceDataRepository,
+  pricing: BookPricing,
+  row: BulkRow,
+): Promise<RowQuote> {
   const genre =
     typeof row.genre === 'number'
       ? await referenceDataRepository.findOption('genres', row.genre)
@@ -35,7 +43,45 @@ export async function quoteBook(app: FastifyInstance, pricing: BookPricing, row:
   return { row, genreId: genre.id, local, international, processing };
 }
 
-/** POST /user/bulkcalculate: one bulk CSV row. */
+type RowView = ReturnType<typeof rowView>;
+
+/** portal.yaml BulkCalculateResult of a priced row (ids null when it was not saved). */
+function rowView(
+  row: BulkRow,
+  quote: RowQuote,
+  saved: boolean,
+  ids: { local: number | null; international: number | null },
+) {
+  return {
+    statusCode: 0,
+    description: saved ? 'Successful' : 'Calculated',
+    ...(saved && { status: 'quote' }),
+    book_title: row.title,
+    format_type: row.format,
+    no_of_pages: row.pages,
+    isbn: row.isbn,
+    local_price: row.localPrice,
+    international_price: row.internationalPrice,
+    localRoyalty: quote.local?.royalty ?? null,
+    internationRoyalty: quote.international?.royalty ?? null,
+    totalCost: quote.processing.total,
+    localBookId: ids.local,
+    internationalBookId: ids.international,
+  };
+}
+
+/** The (region, title) keys a row would take in the user's library. */
+const rowKeys = (row: BulkRow) => [
+  ...(row.isLocal ? [titleKey(row.title, false)] : []),
+  ...(row.isInternational ? [titleKey(row.title, true)] : []),
+];
+
+/** portal.yaml BulkRowOutcome. */
+type RowOutcome =
+  | { outcome: 'saved' | 'calculated'; result: RowView }
+  | { outcome: 'duplicate' | 'invalid'; message: string; code: string | undefined };
+
+/** POST /user/bulkcalculate and /user/bulkcalculate/batch: bulk CSV rows. */
 export function createBulkService(app: FastifyInstance, config: AppConfig, pricing: BookPricing) {
   const { unitOfWork } = app;
   return {
@@ -48,7 +94,7 @@ export function createBulkService(app: FastifyInstance, config: AppConfig, prici
       const userId = request.userId;
       const source = request.body.row as Record<string, CsvValue>;
       const row = parseBook(source);
-      const quote = await quoteBook(app, pricing, row);
+      const quote = await quoteBook(app.referenceDataRepository, pricing, row);
       const regions = [...(row.isLocal ? [false] : []), ...(row.isInternational ? [true] : [])];
 
       const ids = await unitOfWork.run(async ({ books, cart }) => {
@@ -62,22 +108,78 @@ export function createBulkService(app: FastifyInstance, config: AppConfig, prici
         return saveQuote({ books, cart }, userId, quote, source, config.now(), { bulk: true });
       });
 
-      return {
-        statusCode: 0,
-        description: request.body.is_bulk ? 'Successful' : 'Calculated',
-        ...(request.body.is_bulk && { status: 'quote' }),
-        book_title: row.title,
-        format_type: row.format,
-        no_of_pages: row.pages,
-        isbn: row.isbn,
-        local_price: row.localPrice,
-        international_price: row.internationalPrice,
-        localRoyalty: quote.local?.royalty ?? null,
-        internationRoyalty: quote.international?.royalty ?? null,
-        totalCost: quote.processing.total,
-        localBookId: ids.local,
-        internationalBookId: ids.international,
-      };
+      return rowView(row, quote, request.body.is_bulk, ids);
+    },
+
+    /**
+     * Up to 100 rows judged like bulkCalculate, one outcome each: every row is parsed and priced
+     * against one memoized read of the reference data, then, in one transaction under the
+     * user's lock, checked against the library in one query (and against the earlier rows of
+     * the call), and the good rows' records and cart items written in two statements.
+     */
+    async bulkCalculateBatch(request: OperationRequest<'bulkCalculateBatch'>) {
+      const userId = request.userId;
+      const save = request.body.is_bulk;
+      const referenceData = memoizeReferenceData(app.referenceDataRepository);
+      const batchPricing = createBookPricing(referenceData);
+
+      type Judged = { source: Record<string, CsvValue>; quote: RowQuote } | { refused: HttpProblem };
+      const judged: Judged[] = [];
+      for (const value of request.body.rows) {
+        const source = value as Record<string, CsvValue>;
+        try {
+          judged.push({ source, quote: await quoteBook(referenceData, batchPricing, parseBook(source)) });
+        } catch (err) {
+          if (!(err instanceof HttpProblem) || err.statusCode !== 400) throw err;
+          judged.push({ refused: err });
+        }
+      }
+      const priced = judged.flatMap((item) => ('quote' in item ? [item.quote.row.title] : []));
+
+      return unitOfWork.run(async ({ books, cart }) => {
+        if (save) await books.lockUser(userId);
+        const taken = await books.titlesTaken(userId, priced);
+        const now = config.now();
+        const outcomes: (RowOutcome | { pending: NewBookRow[]; quote: RowQuote })[] = judged.map((item) => {
+          if ('refused' in item) return { outcome: 'invalid', message: item.refused.message, code: item.refused.code };
+          const keys = rowKeys(item.quote.row);
+          if (keys.some((key) => taken.has(key)))
+            return { outcome: 'duplicate', message: DUPLICATE_UPLOAD_MESSAGE, code: 'DUPLICATE_UPLOAD' };
+          if (!save) return { outcome: 'calculated', result: rowView(item.quote.row, item.quote, false, NO_IDS) };
+          for (const key of keys) taken.add(key);
+          return { pending: bookRecords(userId, item.quote, item.source, now, { bulk: true }), quote: item.quote };
+        });
+
+        const records = outcomes.flatMap((item) => ('pending' in item ? item.pending : []));
+        const stored = new Map(
+          (await books.insertMany(records)).map((book) => [`${book.pair_id}:${book.is_international}`, book.id]),
+        );
+        const idsOf = (pending: NewBookRow[]) => ({
+          local: stored.get(`${pending[0]?.pair_id}:false`) ?? null,
+          international: stored.get(`${pending[0]?.pair_id}:true`) ?? null,
+        });
+        await cart.addMany(
+          outcomes.flatMap((item) => {
+            if (!('pending' in item)) return [];
+            const ids = idsOf(item.pending);
+            return [
+              {
+                userId,
+                bookId: ids.local,
+                internationalBookId: ids.international,
+                services: item.quote.processing.services,
+                createdAt: now,
+              },
+            ];
+          }),
+        );
+        const results = outcomes.map((item): RowOutcome =>
+          'pending' in item
+            ? { outcome: 'saved', result: rowView(item.quote.row, item.quote, true, idsOf(item.pending)) }
+            : item,
+        );
+        return { statusCode: 0, results };
+      });
     },
   } satisfies ServiceHandlers;
 }

@@ -18,7 +18,7 @@ export { contractRouteOptions } from './contracts.js';
  * fed with the server's own reference data (pricing.ts).
  */
 export function createWizardService(app: FastifyInstance, config: AppConfig) {
-  const pricing = createBookPricing(app);
+  const pricing = createBookPricing(app.referenceDataRepository);
   return {
     ...createWizardLoaders(app, pricing),
     ...createQuoteService(app, config, pricing),

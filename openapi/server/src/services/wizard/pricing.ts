@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { fromCents } from '@pod/shared-contracts/money';
 import {
   estimateRoyalties,
@@ -13,6 +12,7 @@ import {
 import { BOOK_MESSAGES, type PricingFields } from '../../domain/bulk-row.js';
 import { HttpProblem } from '../../errors.js';
 import type { ReferenceGroup, ReferenceOptionRow } from '../../plugins/external/db-schema.js';
+import type { ReferenceDataRepository } from '../../plugins/app/reference-data-repository.js';
 
 /**
  * The server's side of the pricing engine: it resolves the chosen paper and cover types from its
@@ -40,9 +40,8 @@ export function toBreakdownView(region: RegionEstimate | null) {
   };
 }
 
-export function createBookPricing(app: FastifyInstance) {
-  const { referenceDataRepository } = app;
-
+/** Prices books against `referenceDataRepository` (the app's, or a batch's memoized view of it). */
+export function createBookPricing(referenceDataRepository: ReferenceDataRepository) {
   const priceConfig = async (): Promise<PriceConfig> => toPriceConfig(await referenceDataRepository.priceConfig());
 
   async function option(group: ReferenceGroup, id: number | null, message: string): Promise<ReferenceOptionRow> {

@@ -70,7 +70,7 @@ export function createQuoteService(app: FastifyInstance, config: AppConfig, pric
         throw validation(COVER_FINISH_MESSAGE);
       }
       if (row.format === 'audiobook') await checkVoiceArtist(source.voiceover_id);
-      const quote = await quoteBook(app, pricing, row);
+      const quote = await quoteBook(app.referenceDataRepository, pricing, row);
 
       const ids = await unitOfWork.run(async ({ books, cart }) => {
         if (row.isbn !== null) {

@@ -11,41 +11,72 @@ import {
   type RecordedRequest,
 } from '@pod/shared-contracts/testing';
 import { csvFile, csvText, rawRow } from './csv-fixtures';
+import { BATCH_SIZE } from '../api/bulk-calculate';
 
 const NO_BOOKS = 'No books detected in your CSV document.';
 
-/** The server's answer for a priced row, echoing what it was given. */
-function priced(request: RecordedRequest): FakeAnswer {
-  const { row } = request.body as { row: Record<string, unknown> };
+type Row = Record<string, unknown>;
+
+/** The server's figures for a priced row, echoing what it was given. */
+function pricedRow(row: Row) {
   return {
-    status: 200,
-    body: {
-      statusCode: 0,
-      description: 'Successful',
-      status: 'quote',
-      book_title: row.book_title,
-      format_type: row.format_type,
-      no_of_pages: row.no_of_pages,
-      isbn: row.isbn,
-      local_price: row.is_local ? row.local_price : null,
-      international_price: row.is_international ? row.international_price : null,
-      localRoyalty: row.is_local ? 61.5 : null,
-      internationRoyalty: row.is_international ? 3.25 : null,
-      totalCost: 0,
-      localBookId: 1,
-      internationalBookId: 2,
-    },
+    statusCode: 0,
+    description: 'Successful',
+    status: 'quote',
+    book_title: row.book_title,
+    format_type: row.format_type,
+    no_of_pages: row.no_of_pages,
+    isbn: row.isbn,
+    local_price: row.is_local ? row.local_price : null,
+    international_price: row.is_international ? row.international_price : null,
+    localRoyalty: row.is_local ? 61.5 : null,
+    internationRoyalty: row.is_international ? 3.25 : null,
+    totalCost: 0,
+    localBookId: 1,
+    internationalBookId: 2,
   };
 }
 
-const BOOKS: FakeAnswer = { status: 200, body: { statusCode: 0, localBooks: [], internationalBooks: [] } };
+/** One row's outcome in a batch answer (portal.yaml BulkRowOutcome). */
+type RowOutcome = { outcome: string; result?: unknown; message?: string; code?: string };
 
-/** Answers the calculation with `calculate` and the books refresh with an empty list. */
-function installApi(calculate: (request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer> = priced) {
-  return installFakeFetch((request) => (request.path === '/user/bulkcalculate' ? calculate(request) : BOOKS));
+const saved = (row: Row): RowOutcome => ({ outcome: 'saved', result: pricedRow(row) });
+
+const BOOKS: FakeAnswer = { status: 200, body: { statusCode: 0, localBooks: [], internationalBooks: [] } };
+const BATCH = '/user/bulkcalculate/batch';
+const SINGLE = '/user/bulkcalculate';
+
+/**
+ * Answers each batch call with `judge`'s outcome for every row (`batch` may answer the call
+ * itself instead), the one-row call with the row priced, and the books refresh with an empty list.
+ */
+function installApi({
+  judge = saved,
+  batch,
+  single,
+}: {
+  judge?: (row: Row) => RowOutcome;
+  batch?: (request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>;
+  single?: (row: Row) => FakeAnswer;
+} = {}) {
+  return installFakeFetch((request) => {
+    if (request.path === BATCH) {
+      if (batch) return batch(request);
+      const { rows } = request.body as { rows: Row[] };
+      return { status: 200, body: { statusCode: 0, results: rows.map(judge) } };
+    }
+    if (request.path === SINGLE) {
+      const { row } = request.body as { row: Row };
+      return single ? single(row) : { status: 200, body: pricedRow(row) };
+    }
+    return BOOKS;
+  });
 }
 
-const calculations = (log: RecordedRequest[]) => log.filter((request) => request.path === '/user/bulkcalculate');
+/** The rows of each batch call, in the order sent. */
+const batches = (log: RecordedRequest[]) =>
+  log.filter((request) => request.path === BATCH).map((request) => (request.body as { rows: Row[] }).rows);
+const singles = (log: RecordedRequest[]) => log.filter((request) => request.path === SINGLE);
 
 function renderPage(parser: CsvParser = streamCsv) {
   renderWithProviders(<BulkUpload parser={parser} />, { route: '/bulk-upload' });
@@ -154,12 +185,13 @@ describe('/bulk-upload', () => {
     expect(baobab).toHaveTextContent('FormateBook');
     expect(baobab).toHaveTextContent('Local priceNot applicable');
 
-    const bodies = calculations(log).map(
-      (request) => request.body as { row: Record<string, unknown>; is_bulk: boolean },
-    );
-    expect(bodies).toHaveLength(2);
-    expect(bodies.every((body) => body.is_bulk === true)).toBe(true);
-    expect(bodies[0]?.row).toMatchObject({
+    const calls = log.filter((request) => request.path === BATCH);
+    expect(calls).toHaveLength(1);
+    expect((calls[0]?.body as { is_bulk: boolean }).is_bulk).toBe(true);
+    const [rows = []] = batches(log);
+    expect(rows).toHaveLength(2);
+    expect(singles(log)).toHaveLength(0);
+    expect(rows[0]).toMatchObject({
       book_title: 'The Karoo Diaries',
       is_local: true,
       is_international: true,
@@ -169,8 +201,8 @@ describe('/bulk-upload', () => {
       local_price: 249.99,
       l_paper_type_id: 1,
     });
-    expect(Object.keys(bodies[0]?.row ?? {})).toHaveLength(32);
-    expect(bodies[1]?.row).toMatchObject({ isbn: '9780620123456', is_local: false });
+    expect(Object.keys(rows[0] ?? {})).toHaveLength(32);
+    expect(rows[1]).toMatchObject({ isbn: '9780620123456', is_local: false });
     // The quotes are new books and cart items of the user: the session's user (the top bar's
     // balance and cart) is read again; the books and cart queries on screen refetch too.
     await waitFor(() => expect(log.some((request) => request.path === '/user/viewuserinfo')).toBe(true));
@@ -193,24 +225,17 @@ describe('/bulk-upload', () => {
     expect(
       within(screen.getByRole('region', { name: 'Valid Books' })).getByText('No valid books.'),
     ).toBeInTheDocument();
-    expect(calculations(log)).toHaveLength(0);
+    expect(batches(log)).toHaveLength(0);
     expect(progress()).toBe(100);
   });
 
   it("drops rows the server already has with 'Duplicate upload detected'", async () => {
-    installApi((request) =>
-      (request.body as { row: { book_title: string } }).row.book_title === 'The Karoo Diaries'
-        ? {
-            status: 409,
-            body: {
-              statusCode: 409,
-              error: 'Conflict',
-              message: 'Duplicate upload detected',
-              code: 'DUPLICATE_UPLOAD',
-            },
-          }
-        : priced(request),
-    );
+    installApi({
+      judge: (row) =>
+        row.book_title === 'The Karoo Diaries'
+          ? { outcome: 'duplicate', message: 'Duplicate upload detected', code: 'DUPLICATE_UPLOAD' }
+          : saved(row),
+    });
     const user = renderPage();
 
     await user.upload(
@@ -233,19 +258,17 @@ describe('/bulk-upload', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent('Duplicate upload detected');
     expect(cardTitles('Valid Books')).toEqual(['The Karoo Diaries']);
-    expect(calculations(log)).toHaveLength(1);
+    expect(batches(log).map((rows) => rows.length)).toEqual([1]);
   });
 
   it('lists a row the server refuses under Invalid Books with its message', async () => {
-    installApi(() => ({
-      status: 400,
-      body: {
-        statusCode: 400,
-        error: 'Bad Request',
+    installApi({
+      judge: () => ({
+        outcome: 'invalid',
         message: 'Please enter a valid selling price for your book',
         code: 'VALIDATION',
-      },
-    }));
+      }),
+    });
     const user = renderPage();
 
     await user.upload(screen.getByLabelText('CSV file'), csvFile(csvText([rawRow()])));
@@ -267,17 +290,20 @@ describe('/bulk-upload', () => {
 
     expect(await screen.findByText(NO_BOOKS)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Valid Books' })).not.toBeInTheDocument();
-    expect(calculations(log)).toHaveLength(0);
+    expect(batches(log)).toHaveLength(0);
   });
 
   it('moves the progress bar with the bytes parsed, then with the rows priced', async () => {
     const answers = [deferred<void>(), deferred<void>()];
     let call = 0;
-    const log = installApi(async (request) => {
-      const answer = answers[call];
-      call += 1;
-      await answer?.promise;
-      return priced(request);
+    const log = installApi({
+      batch: async (request) => {
+        const answer = answers[call];
+        call += 1;
+        await answer?.promise;
+        const { rows } = request.body as { rows: Row[] };
+        return { status: 200, body: { statusCode: 0, results: rows.map(saved) } };
+      },
     });
     const { parser, control } = manualParser();
     const user = renderPage(parser);
@@ -287,57 +313,139 @@ describe('/bulk-upload', () => {
     expect(progress()).toBe(0);
     expect(screen.getByRole('status')).toHaveTextContent('Reading books.csv: 0 rows so far');
 
-    control.emit({ type: 'rows', rows: [rawRow({ book_title: 'First Book' })], progress: 0.4 });
+    const first = Array.from({ length: BATCH_SIZE }, (_, i) =>
+      rawRow({ book_title: `Book ${String(i + 1).padStart(2, '0')}` }),
+    );
+    control.emit({ type: 'rows', rows: first, progress: 0.4 });
     expect(progress()).toBe(20);
-    expect(screen.getByRole('status')).toHaveTextContent('Reading books.csv: 1 row so far');
+    expect(screen.getByRole('status')).toHaveTextContent(`Reading books.csv: ${BATCH_SIZE} rows so far`);
 
     control.emit({
       type: 'rows',
-      rows: [rawRow({ book_title: 'Second Book' }), rawRow({ book_title: '' })],
+      rows: [rawRow({ book_title: 'Next To Last' }), rawRow({ book_title: 'Last Book' }), rawRow({ book_title: '' })],
       progress: 1,
     });
     expect(progress()).toBe(50);
-    expect(cardTitles('Invalid Books')).toEqual(['Row on line 4']);
-    expect(calculations(log)).toHaveLength(0);
+    expect(cardTitles('Invalid Books')).toEqual([`Row on line ${BATCH_SIZE + 4}`]);
+    expect(batches(log)).toHaveLength(0);
 
     control.emit({ type: 'done' });
-    await waitFor(() => expect(calculations(log)).toHaveLength(2));
+    // A full batch and one of 2 rows, both sent at once.
+    await waitFor(() => expect(batches(log).map((rows) => rows.length)).toEqual([BATCH_SIZE, 2]));
     expect(progress()).toBe(50);
-    expect(screen.getByRole('status')).toHaveTextContent('Calculating prices and royalties: 0 of 2');
+    expect(screen.getByRole('status')).toHaveTextContent(`Calculating prices and royalties: 0 of ${BATCH_SIZE + 2}`);
 
     await act(async () => answers[0]?.resolve());
-    await waitFor(() => expect(progress()).toBe(75));
-    expect(cardTitles('Valid Books')).toEqual(['First Book']);
+    await waitFor(() => expect(progress()).toBe(99));
+    expect(cardTitles('Valid Books')).toHaveLength(BATCH_SIZE);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `Calculating prices and royalties: ${BATCH_SIZE} of ${BATCH_SIZE + 2}`,
+    );
 
     await act(async () => answers[1]?.resolve());
     await waitFor(() => expect(progress()).toBe(100));
-    expect(cardTitles('Valid Books')).toEqual(['First Book', 'Second Book']);
-    expect(screen.getByRole('status')).toHaveTextContent('Finished: 2 valid, 1 invalid');
+    expect(cardTitles('Valid Books').at(-1)).toBe('Last Book');
+    expect(screen.getByRole('status')).toHaveTextContent(`Finished: ${BATCH_SIZE + 2} valid, 1 invalid`);
   });
 
-  it('prices at most five rows at a time', async () => {
+  it('prices BATCH_SIZE rows a call, two calls at a time', async () => {
     const held = deferred<void>();
-    const log = installApi(async (request) => {
-      await held.promise;
-      return priced(request);
+    const log = installApi({
+      batch: async (request) => {
+        await held.promise;
+        const { rows } = request.body as { rows: Row[] };
+        return { status: 200, body: { statusCode: 0, results: rows.map(saved) } };
+      },
     });
     const user = renderPage();
-    const rows = Array.from({ length: 8 }, (_, i) => rawRow({ book_title: `Book number ${i + 1}` }));
+    const rows = Array.from({ length: 2 * BATCH_SIZE + 20 }, (_, i) => rawRow({ book_title: `Book number ${i + 1}` }));
 
     await user.upload(screen.getByLabelText('CSV file'), csvFile(csvText(rows)));
-    await waitFor(() => expect(calculations(log)).toHaveLength(5));
+    await waitFor(() => expect(batches(log)).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(batches(log)).toHaveLength(2);
 
     await act(async () => held.resolve());
     await finished();
-    expect(calculations(log)).toHaveLength(8);
-    expect(cardTitles('Valid Books')).toHaveLength(8);
+    expect(batches(log).map((sent) => sent.length)).toEqual([BATCH_SIZE, BATCH_SIZE, 20]);
+    expect(
+      batches(log)
+        .flat()
+        .map((row) => row.book_title),
+    ).toEqual(rows.map((_, i) => `Book number ${i + 1}`));
+    expect(cardTitles('Valid Books')).toHaveLength(2 * BATCH_SIZE + 20);
+    expect(singles(log)).toHaveLength(0);
+  });
+
+  it('prices the rows of a batch the server refuses whole one by one, each with its own answer', async () => {
+    const log = installApi({
+      batch: () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'body/rows/1/book_title must match pattern',
+          code: 'FST_ERR_VALIDATION',
+        },
+      }),
+      single: (row) =>
+        row.book_title === 'Bell\u0007 Book'
+          ? {
+              status: 400,
+              body: {
+                statusCode: 400,
+                error: 'Bad Request',
+                message: 'body/row/book_title must match pattern "^[^\\u0000-\\u001f]*$"',
+                code: 'FST_ERR_VALIDATION',
+              },
+            }
+          : row.book_title === 'Known Book'
+            ? {
+                status: 409,
+                body: {
+                  statusCode: 409,
+                  error: 'Conflict',
+                  message: 'Duplicate upload detected',
+                  code: 'DUPLICATE_UPLOAD',
+                },
+              }
+            : { status: 200, body: pricedRow(row) },
+    });
+    const user = renderPage();
+
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      csvFile(
+        csvText([
+          rawRow({ book_title: 'Good Book' }),
+          rawRow({ book_title: 'Bell\u0007 Book' }),
+          rawRow({ book_title: 'Known Book' }),
+        ]),
+      ),
+    );
+    await finished();
+
+    expect(batches(log)).toHaveLength(1);
+    expect(singles(log).map((request) => (request.body as { row: Row }).row.book_title)).toEqual([
+      'Good Book',
+      'Bell\u0007 Book',
+      'Known Book',
+    ]);
+    expect(cardTitles('Valid Books')).toEqual(['Good Book']);
+    expect(cardTitles('Invalid Books')).toEqual(['Bell\u0007 Book']);
+    expect(screen.getByText(/book_title must match pattern/)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Duplicate upload detected');
+    expect(screen.getByRole('status')).toHaveTextContent('Finished: 1 valid, 1 invalid');
   });
 
   it('Close resets everything and stops the run: late answers are ignored', async () => {
     const held = deferred<void>();
-    installApi(async (request) => {
-      await held.promise;
-      return priced(request);
+    installApi({
+      batch: async (request) => {
+        await held.promise;
+        const { rows } = request.body as { rows: Row[] };
+        return { status: 200, body: { statusCode: 0, results: rows.map(saved) } };
+      },
     });
     const { parser, control } = manualParser();
     const user = renderPage(parser);
