@@ -54,6 +54,8 @@ describe('orders service (demo library)', () => {
       );
 
       const total = await distinctOrderIds();
+      assert.ok(total < (await t.app.orderRepository.countByUser(demoId)), 'the demo data repeats order ids');
+      assert.equal((first as Orders & { total: number }).total, total, 'the total counts order ids, not lines');
       const seen: string[] = [];
       for (let skip = 0; skip < total + 100; skip += 100) {
         seen.push(
