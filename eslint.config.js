@@ -44,6 +44,8 @@ const MSG = {
   contractsSubpath:
     'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files; /pdfjs, stateless, for the apps that show PDFs).',
   serverToApp: 'The server never imports the host or a remote.',
+  router:
+    'Import the router from @pod/shared-contracts (Link, useNavigate...): only shared-contracts/src/router.ts imports react-router-dom, so the page keeps one router and only the parts it uses.',
   testingInProduct: '@pod/shared-contracts/testing is for test files only (fake fetch, fake tokens).',
   serverContracts:
     'The server may import only @pod/shared-contracts/validation, /constants, /format, /checkout, /money and /pricing, and the types of /api/schema (the package root pulls in browser UI).',
@@ -59,6 +61,9 @@ const rule = (regex, message, extra = {}) => ({ regex, message, ...extra });
 /** A relative import that enters a folder named shared-contracts (only ever by leaving a package). */
 const RELATIVE_CONTRACTS = '^\\.{1,2}/(?:.*/)?shared-contracts(?:/|$)';
 
+/** react-router-dom and react-router: imported by shared-contracts/src/router.ts alone. */
+const ROUTER_PACKAGES = '^react-router(?:-dom)?(?:/|$)';
+
 /** Regex source of every remote's package or federated name but `self`'s. */
 const otherRemoteName = (/** @type {string | null} */ self) =>
   self ? `remote[-_](?!${self.replace(/^remote-/, '')}(?:/|$))[^/]+` : 'remote[-_][^/]+';
@@ -72,6 +77,7 @@ const common = ({ allowOpenapiFetch = false } = {}) => [
 /** @param {boolean} isBuildConfig webpack/jest config files may use the `build/*` helpers */
 const frontendContracts = (isBuildConfig) => [
   rule(RELATIVE_CONTRACTS, MSG.contractsByPath),
+  rule(ROUTER_PACKAGES, MSG.router),
   rule(
     isBuildConfig
       ? '^@pod/shared-contracts/(?!build/|package\\.json$).+'
@@ -117,6 +123,15 @@ const NAME_AREAS = [
   {
     name: 'shared-contracts',
     files: [`shared-contracts/**/*.${CODE}`],
+    patterns: [
+      ...common(),
+      rule(`^(?:host|${otherRemoteName(null)})(?:/|$)`, MSG.contractsToApp),
+      rule(ROUTER_PACKAGES, MSG.router),
+    ],
+  },
+  {
+    name: 'shared-contracts router',
+    files: ['shared-contracts/src/router.ts'],
     patterns: [...common(), rule(`^(?:host|${otherRemoteName(null)})(?:/|$)`, MSG.contractsToApp)],
   },
   {

@@ -26,6 +26,8 @@ const MSG = {
   server: 'Nothing imports the API server (openapi/server): share code through @pod/shared-contracts instead.',
   siblingFeature:
     "A feature does not import a sibling feature: move what both need to the app's shared folders (lib/, ui/) or to @pod/shared-contracts.",
+  router:
+    'Import the router from @pod/shared-contracts (Link, useNavigate...): only shared-contracts/src/router.ts imports react-router-dom, so the page keeps one router and only the parts it uses.',
   serverContracts:
     'The server may import only @pod/shared-contracts/validation, /constants, /format, /checkout, /money and /pricing, and the types of /api/schema (the package root pulls in browser UI).',
 };
@@ -135,6 +137,9 @@ describe('the host', () => {
     expectAllowed('host/src/routes/app-routes.tsx', '../federation/remote-loader'));
 
   it('imports @pod/shared-contracts by name', () => expectAllowed('host/src/app.tsx', '@pod/shared-contracts'));
+
+  it('may not import react-router-dom (the router comes from @pod/shared-contracts)', () =>
+    expectViolation('host/src/app.tsx', 'react-router-dom', MSG.router));
 });
 
 describe('shared-contracts', () => {
@@ -142,6 +147,17 @@ describe('shared-contracts', () => {
 
   it('other folders may not import openapi-fetch', () =>
     expectViolation('shared-contracts/src/session/tokens.ts', 'openapi-fetch', MSG.openapiFetch));
+
+  it('src/router.ts alone imports react-router-dom', async () => {
+    await expectAllowed('shared-contracts/src/router.ts', 'react-router-dom');
+    await expectViolation('shared-contracts/src/ui/link.tsx', 'react-router-dom', MSG.router);
+    await expectViolation('shared-contracts/src/routes/index.ts', 'react-router', MSG.router);
+  });
+
+  it('no remote imports react-router-dom or its subpaths either', async () => {
+    await expectViolation('remote-checkout/src/routes/cart.tsx', 'react-router-dom', MSG.router);
+    await expectViolation('remote-wizard/src/a.ts', 'react-router/dom', MSG.router);
+  });
 });
 
 describe('the API server', () => {

@@ -1,9 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { QueryProvider, SessionGate, Spinner, queryClient, raiseAlert, sessionStore } from '@pod/shared-contracts';
+import {
+  QueryProvider,
+  SessionGate,
+  Spinner,
+  queryClient,
+  raiseAlert,
+  sessionStore,
+  BrowserRouter,
+} from '@pod/shared-contracts';
 import { App } from './app';
 import { pinnedRemotes } from './federation/apply-pins';
 import { assertCompatibleContract } from './federation/contract-check';

@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { lazyRoute, PageNotFound, reportLoadedVersion, Spinner } from '@pod/shared-contracts';
+import { lazyRoute, PageNotFound, reportLoadedVersion, Spinner, Navigate, Route, Routes } from '@pod/shared-contracts';
 import { APP_VERSION } from './app-version';
 
 // One chunk per screen, fetched when its route is first shown, so a visit downloads only the

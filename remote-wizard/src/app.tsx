@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { lazyRoute, PageNotFound, reportLoadedVersion, Spinner } from '@pod/shared-contracts';
+import { lazyRoute, PageNotFound, reportLoadedVersion, Spinner, Navigate, Route, Routes } from '@pod/shared-contracts';
 import { BASE_PATHS, type BasePath } from './lib/stages';
 import type { ApplicabilityStage } from './routes/applicability';
 import type { CalculatorStage } from './routes/royalty-calculator';

@@ -45,7 +45,8 @@ const SHARED_PACKAGES = [
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router-dom',
+  // No react-router-dom: the router is part of @pod/shared-contracts (src/router.ts), which
+  // bundles only the parts the apps use; shared whole, it kept all of its code.
   'jotai',
   'jotai/',
   // One QueryClient cache for the page: a second copy would have its own QueryClientContext.
@@ -318,6 +319,22 @@ function federationRuntimeExperiments({ isHost, isProduction }) {
   return isProduction ? { externalRuntime: true } : {};
 }
 
+/**
+ * The host's federation entry imports the runtime-provider plugin by the path of its CommonJS
+ * build (index.cjs), whose require() calls pull in the CommonJS runtime-core and sdk, while the
+ * host's own runtime uses their ES module builds: the page carried both (about 180 KB before
+ * minification, the largest part of main.js). This points that import at the plugin's ES module
+ * build, so the page has one runtime-core, the one it also provides to the remotes.
+ */
+function sameFederationRuntimeFormat(NormalModuleReplacementPlugin) {
+  return new NormalModuleReplacementPlugin(
+    /inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/,
+    (resource) => {
+      resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+    },
+  );
+}
+
 /** Loads what only shared-contracts installs (the Fast Refresh plugin), from its own dependencies. */
 const sharedRequire = createRequire(path.join(SHARED_CONTRACTS_DIR, 'package.json'));
 
@@ -375,7 +392,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
   const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = appRequire('html-webpack-plugin');
   const MiniCssExtractPlugin = appRequire('mini-css-extract-plugin');
-  const { DefinePlugin } = appRequire('webpack');
+  const { DefinePlugin, NormalModuleReplacementPlugin } = appRequire('webpack');
   const loader = (id) => appRequire.resolve(id);
   assertSameVersions(name, dir);
   const version = appVersionOf(dir);
@@ -478,6 +495,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
           dts: false,
           experiments: federationRuntimeExperiments({ isHost, isProduction }),
         }),
+        isHost && sameFederationRuntimeFormat(NormalModuleReplacementPlugin),
         // Declared for TypeScript in build/build-info.d.ts.
         new DefinePlugin({ __POD_APP_VERSION__: JSON.stringify(version) }),
         new VersionFilePlugin(info),

@@ -29,6 +29,9 @@ export * from './checkout';
 export * from './constants';
 export * from './validation';
 export * from './ui';
+// The router: the parts of react-router-dom the apps use (see router.ts). It is part of this
+// singleton rather than react-router-dom shared whole, which kept all of its code.
+export * from './router';
 
 /**
  * The pricing engine's browser surface: the wizard's royalty widget runs `estimateRoyalties`

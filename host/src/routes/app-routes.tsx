@@ -1,5 +1,13 @@
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { matchAppRoute, PageNotFound, SignInPrompt, useCurrentUser } from '@pod/shared-contracts';
+import {
+  matchAppRoute,
+  PageNotFound,
+  SignInPrompt,
+  useCurrentUser,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+} from '@pod/shared-contracts';
 import { useUserStatusRedirect } from '../user-status/use-user-status';
 import { RemoteOutlet } from './remote-outlet';
 import { RootRedirect } from './root-redirect';

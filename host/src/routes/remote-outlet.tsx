@@ -1,6 +1,12 @@
 import { Suspense } from 'react';
-import { useLocation } from 'react-router-dom';
-import { matchAppRoute, PageNotFound, Spinner, type RemoteAppProps, type RemoteName } from '@pod/shared-contracts';
+import {
+  matchAppRoute,
+  PageNotFound,
+  Spinner,
+  type RemoteAppProps,
+  type RemoteName,
+  useLocation,
+} from '@pod/shared-contracts';
 import { RemoteBoundary } from '../federation/remote-boundary';
 import { REMOTE_LABELS } from '../federation/remote-labels';
 import { useRemoteLoader, type RemoteLoader } from '../federation/remote-loader';

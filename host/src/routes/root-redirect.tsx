@@ -1,5 +1,4 @@
-import { Navigate } from 'react-router-dom';
-import { useCurrentUser } from '@pod/shared-contracts';
+import { useCurrentUser, Navigate } from '@pod/shared-contracts';
 
 /** `/`: the dashboard for a stored current user, else the login screen. */
 export function RootRedirect() {

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '@pod/shared-contracts';
+import { useDocumentTitle, Link } from '@pod/shared-contracts';
 
 /** Where the tab guard sends a second tab. */
 export const TAB_ERROR_PATH = '/tab-error';

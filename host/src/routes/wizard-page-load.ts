@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '@pod/shared-contracts';
 
 /** The wizard stage a page load may open on. */
 export const WIZARD_FIRST_STAGE = '/new-book/publishing-rights';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Spinner, queryKeys } from '@pod/shared-contracts';
+import { Button, Modal, Spinner, queryKeys, useLocation } from '@pod/shared-contracts';
 
 /** Pages whose content is the user's books. */
 export const BOOKS_PAGES: readonly string[] = ['/books', '/dashboard'];

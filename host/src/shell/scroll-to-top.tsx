@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@pod/shared-contracts';
 
 /** Scrolls to the top of the page whenever the path changes. */
 export function ScrollToTop() {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
-import { AlertRegion, cx, isShellHidden, useCurrentUser } from '@pod/shared-contracts';
+import { AlertRegion, cx, isShellHidden, useCurrentUser, useLocation } from '@pod/shared-contracts';
 import { useStoredPins } from '../federation/pin-storage';
 import { OfflineBanner } from '../offline';
 import { ChatButton, showsChatButton } from './chat-button';

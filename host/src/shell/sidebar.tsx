@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router-dom';
-import { Button, cx, logout } from '@pod/shared-contracts';
+import { Button, cx, logout, NavLink } from '@pod/shared-contracts';
 import { InstallButton } from './install-button';
 import styles from './sidebar.module.css';
 

@@ -1,6 +1,13 @@
 import type { Ref } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { Button, buttonClassName, formatRand, signInPath, useCurrentUser } from '@pod/shared-contracts';
+import {
+  Button,
+  buttonClassName,
+  formatRand,
+  signInPath,
+  useCurrentUser,
+  Link,
+  useLocation,
+} from '@pod/shared-contracts';
 import { CartSlot } from './cart-slot';
 import { MENU_TOGGLE_ATTRIBUTE, SIDEBAR_ID } from './sidebar';
 import styles from './top-bar.module.css';

@@ -1,6 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { Button, Modal, NEW_VERSION_EVENT, STORAGE_KEYS, type NewVersionDetail } from '@pod/shared-contracts';
+import {
+  Button,
+  Modal,
+  NEW_VERSION_EVENT,
+  STORAGE_KEYS,
+  type NewVersionDetail,
+  useLocation,
+} from '@pod/shared-contracts';
 import { applyUpdate } from '../pwa/new-version';
 import styles from './update-notice.module.css';
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
-import { clearAlerts } from '@pod/shared-contracts';
+import { clearAlerts, useLocation, useNavigationType } from '@pod/shared-contracts';
 
 /**
  * Alerts belong to the page they were raised on: when the user goes to another page (a link,

@@ -1,5 +1,4 @@
-import { useLocation } from 'react-router-dom';
-import { SessionGate, setCurrentUser, type ChatPanelProps, type User } from '@pod/shared-contracts';
+import { SessionGate, setCurrentUser, type ChatPanelProps, type User, useLocation } from '@pod/shared-contracts';
 import { renderWithProviders } from '@pod/shared-contracts/testing';
 import { App } from '../app';
 import { createRemoteLoader, type ModuleImporter } from '../federation/remote-loader';

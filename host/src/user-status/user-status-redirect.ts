@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '@pod/shared-contracts';
 
 /** Where a not yet activated user (user_status 0) is sent. */
 export const ACTIVATION_PATH = '/activate-account-info';

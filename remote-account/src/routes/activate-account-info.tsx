@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { SUPPORT_EMAIL, useCurrentUser, useDocumentTitle } from '@pod/shared-contracts';
+import { SUPPORT_EMAIL, useCurrentUser, useDocumentTitle, Link } from '@pod/shared-contracts';
 import { AuthPage, authPageStyles as styles } from '../components/auth-page';
 
 /**

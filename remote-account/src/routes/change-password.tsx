@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Card, useDocumentTitle } from '@pod/shared-contracts';
+import { Card, useDocumentTitle, Link } from '@pod/shared-contracts';
 import { ChangePasswordFormView } from '../features/change-password/change-password-form';
 import styles from '../features/profile/profile.module.css';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '@pod/shared-contracts';
+import { useDocumentTitle, Link } from '@pod/shared-contracts';
 import { AuthPage, authPageStyles as styles, FocusedHeading } from '../components/auth-page';
 import { SendResetLinkForm } from '../features/forgot-password/send-reset-link-form';
 

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '@pod/shared-contracts';
+import { useDocumentTitle, Link } from '@pod/shared-contracts';
 import { AuthPage, authPageStyles as styles } from '../components/auth-page';
 import { SignInForm } from '../features/login/sign-in-form';
 

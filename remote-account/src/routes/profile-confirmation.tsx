@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
-import { Card, useDocumentTitle } from '@pod/shared-contracts';
+import { Card, useDocumentTitle, Link } from '@pod/shared-contracts';
 import { useFreshUser } from '../lib/use-fresh-user';
 import { ApproveChanges } from '../features/profile-confirmation/approve-changes';
 import { parsePendingChanges, reviewSections } from '../features/profile-confirmation/pending-changes';

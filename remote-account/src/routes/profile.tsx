@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, buttonClassName, Card, useDocumentTitle } from '@pod/shared-contracts';
+import { Button, buttonClassName, Card, useDocumentTitle, Link } from '@pod/shared-contracts';
 import { useFreshUser } from '../lib/use-fresh-user';
 import { ChangeEmailDialog } from '../features/change-email/change-email-dialog';
 import { EditDetailsDialog } from '../features/edit-details/edit-details-dialog';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from '@pod/shared-contracts';
 import { authPageStyles as styles } from '../components/auth-page';
 import { CredentialsForm } from '../features/register/credentials-form';
 import { RegistrationProgress } from '../features/register/registration-progress';

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { buttonClassName, formatRand, WELCOME_CREDIT } from '@pod/shared-contracts';
+import { buttonClassName, formatRand, WELCOME_CREDIT, Link } from '@pod/shared-contracts';
 import { authPageStyles as styles } from '../components/auth-page';
 import { RegistrationProgress } from '../features/register/registration-progress';
 import { useRegistrationDraft } from './register';

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@pod/shared-contracts';
 import { DetailsForm } from '../features/register/details-form';
 import { RegistrationProgress } from '../features/register/registration-progress';
 import { useRegistrationDraft } from './register';

@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Outlet, useOutletContext } from 'react-router-dom';
-import { useDocumentTitle, type RegisterCredentialsForm } from '@pod/shared-contracts';
+import { useDocumentTitle, type RegisterCredentialsForm, Outlet, useOutletContext } from '@pod/shared-contracts';
 import { AuthPage } from '../components/auth-page';
 
 /** What the registration steps share while the user moves between them. */

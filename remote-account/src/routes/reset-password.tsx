@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { buttonClassName, useDocumentTitle } from '@pod/shared-contracts';
+import { buttonClassName, useDocumentTitle, Link, useSearchParams } from '@pod/shared-contracts';
 import { AuthPage, authPageStyles as styles, FocusedHeading } from '../components/auth-page';
 import { parseEmailLink } from '../lib/email-link';
 import { NewPasswordForm } from '../features/reset-password/new-password-form';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useDocumentTitle } from '@pod/shared-contracts';
+import { useDocumentTitle, useSearchParams } from '@pod/shared-contracts';
 import { ContractRenewal } from '../features/renewal/contract-renewal';
 import { RENEWAL_MESSAGES } from '../features/renewal/messages';
 import { readPreselection } from '../features/renewal/preselection';

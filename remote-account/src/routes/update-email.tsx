@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Card, useDocumentTitle } from '@pod/shared-contracts';
+import { Card, useDocumentTitle, Link } from '@pod/shared-contracts';
 import { ChangeEmailFormView } from '../features/change-email/change-email-form';
 import styles from '../features/profile/profile.module.css';
 

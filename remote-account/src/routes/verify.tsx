@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useDocumentTitle } from '@pod/shared-contracts';
+import { useDocumentTitle, useSearchParams } from '@pod/shared-contracts';
 import { AuthPage } from '../components/auth-page';
 import { parseEmailLink } from '../lib/email-link';
 import { useAccountVerification } from '../features/verify/use-account-verification';

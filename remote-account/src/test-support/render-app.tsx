@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useNavigate } from 'react-router-dom';
 import {
   alertsAtom,
   AlertRegion,
@@ -9,6 +8,7 @@ import {
   sessionStore,
   setNavigator,
   type PdfRenderer,
+  useNavigate,
 } from '@pod/shared-contracts';
 import { renderWithProviders } from '@pod/shared-contracts/testing';
 import App, { preloadScreens } from '../app';

@@ -1,6 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
-import { alertsAtom, loadedVersions, sessionStore } from '@pod/shared-contracts';
+import { alertsAtom, loadedVersions, sessionStore, useLocation } from '@pod/shared-contracts';
 import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { buttonClassName, useDocumentTitle } from '@pod/shared-contracts';
+import { buttonClassName, useDocumentTitle, Link, useSearchParams } from '@pod/shared-contracts';
 import { readReturnParams } from '../features/payment-return/return-params';
 import { useCancelledReturn } from '../features/payment-return/use-cancelled-return';
 

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useDocumentTitle } from '@pod/shared-contracts';
+import { useDocumentTitle, useSearchParams } from '@pod/shared-contracts';
 import { CONFIRMATION_HEADINGS, ConfirmationResult } from '../features/payment-return/confirmation-result';
 import { readReturnParams } from '../features/payment-return/return-params';
 import { useCheckoutConfirmation } from '../features/payment-return/use-checkout-confirmation';

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { buttonClassName, PageNotFound, useDocumentTitle } from '@pod/shared-contracts';
+import { buttonClassName, PageNotFound, useDocumentTitle, Link } from '@pod/shared-contracts';
 import { BookDetailView } from '../features/books/book-detail-view';
 import { BooksLibrary } from '../features/books/books-library';
 import { useBookSelection, type BookSelection } from '../features/books/use-book-selection';

@@ -1,5 +1,4 @@
-import { Navigate } from 'react-router-dom';
-import { useCurrentUser, useDocumentTitle } from '@pod/shared-contracts';
+import { useCurrentUser, useDocumentTitle, Navigate } from '@pod/shared-contracts';
 import { BalanceCard } from '../features/dashboard/balance-card';
 import { CardPaymentNotice } from '../features/dashboard/card-payment-notice';
 import { CouponCard } from '../features/dashboard/coupon-card';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@pod/shared-contracts';
 import { installFakeFetch, installFakeSignaturePad, renderWithProviders } from '@pod/shared-contracts/testing';
 import App from '../app';
 import { STAGES } from '../lib/stages';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Modal } from '@pod/shared-contracts';
+import { Button, Modal, useNavigate } from '@pod/shared-contracts';
 
 /** Where every leave prompt of the wizard leads. */
 const DASHBOARD = '/dashboard';

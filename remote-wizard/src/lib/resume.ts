@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@pod/shared-contracts';
 import { COMPLETED_FIELD, readCompletedStages } from './completed-stages';
 import { clearDraft, readDraft, writeDraft } from './draft-storage';
 import { STAGE_ORDER, type OrderedStage } from './stages';

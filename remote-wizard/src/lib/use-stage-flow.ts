@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@pod/shared-contracts';
 import { markStageCompleted, readCompletedStages } from './completed-stages';
 import { nextStage, stagePath, type BasePath, type Stage } from './stages';
 

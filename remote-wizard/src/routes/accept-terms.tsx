@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '@pod/shared-contracts';
+import { useDocumentTitle, useNavigate } from '@pod/shared-contracts';
 import { WizardProgress } from '../components/wizard-progress';
 import { markStageCompleted, readCompletedStages } from '../lib/completed-stages';
 import { stagePath, type BasePath } from '../lib/stages';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '@pod/shared-contracts';
+import { useDocumentTitle, useNavigate } from '@pod/shared-contracts';
 import { StageActions } from '../components/stage-actions';
 import { WizardProgress } from '../components/wizard-progress';
 import { markStageCompleted, readCompletedStages } from '../lib/completed-stages';

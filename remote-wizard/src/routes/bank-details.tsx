@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useCurrentUser, useDocumentTitle } from '@pod/shared-contracts';
+import { useCurrentUser, useDocumentTitle, useNavigate } from '@pod/shared-contracts';
 import { WizardProgress } from '../components/wizard-progress';
 import { readSavedProfile } from '../lib/saved-profile';
 import { stagePath, type BasePath } from '../lib/stages';

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
 import {
   PAGE_LIMIT_STATUS,
   estimateRoyalties,
@@ -9,6 +8,8 @@ import {
   useResourcesQuery,
   type Prices,
   type QuoteResource,
+  Navigate,
+  useNavigate,
 } from '@pod/shared-contracts';
 import { WizardProgress } from '../components/wizard-progress';
 import { readDraft } from '../lib/draft-storage';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, SUPPORT_EMAIL, useCurrentUser, useDocumentTitle } from '@pod/shared-contracts';
+import { Button, SUPPORT_EMAIL, useCurrentUser, useDocumentTitle, useNavigate } from '@pod/shared-contracts';
 import { WizardProgress } from '../components/wizard-progress';
 import { markStageCompleted } from '../lib/completed-stages';
 import { stagePath, type BasePath } from '../lib/stages';

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '@pod/shared-contracts';
+import { useDocumentTitle, Navigate, useNavigate } from '@pod/shared-contracts';
 import { WizardProgress } from '../components/wizard-progress';
 import { markStageCompleted, readCompletedStages, isRawUpload } from '../lib/completed-stages';
 import { progressPercent, stagePath, type BasePath } from '../lib/stages';

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
-import { useDocumentTitle, type BookFormat, type RoyaltyRegion } from '@pod/shared-contracts';
+import { useDocumentTitle, type BookFormat, type RoyaltyRegion, Navigate, useNavigate } from '@pod/shared-contracts';
 import { WizardProgress } from '../components/wizard-progress';
 import { isRawUpload, markStageCompleted } from '../lib/completed-stages';
 import { progressPercent, stagePath, type BasePath, type Stage } from '../lib/stages';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Card, DetailsList, formatRand, useDocumentTitle } from '@pod/shared-contracts';
+import { Button, Card, DetailsList, formatRand, useDocumentTitle, useNavigate } from '@pod/shared-contracts';
 import { WizardProgress } from '../components/wizard-progress';
 import { readDraft } from '../lib/draft-storage';
 import type { BasePath } from '../lib/stages';

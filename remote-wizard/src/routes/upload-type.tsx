@@ -1,5 +1,4 @@
-import { useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '@pod/shared-contracts';
+import { useDocumentTitle, useNavigate } from '@pod/shared-contracts';
 import { ChoiceList } from '../components/choice-list';
 import { StageActions } from '../components/stage-actions';
 import { WizardProgress } from '../components/wizard-progress';

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '../router';
 
 import { ROUTES, type RouteDef } from './table';
 

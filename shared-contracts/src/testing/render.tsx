@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ReactElement, type ReactNode } from 'react';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '../router';
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { clearQueriesOnUserChange, createQueryClient } from '../query/query-client';
 import { QueryProvider } from '../query/query-provider';

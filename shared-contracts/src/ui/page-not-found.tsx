@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '../router';
 import { accessTokenAtom, sessionStore } from '../session/store';
 import { useDocumentTitle } from './use-document-title';
 

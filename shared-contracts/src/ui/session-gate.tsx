@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../router';
 import { initSession, setNavigator } from '../session';
 import { Spinner } from './spinner';
 

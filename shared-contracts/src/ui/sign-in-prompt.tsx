@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../router';
 import { SIGN_IN_REQUIRED_MESSAGE } from '../api/errors';
 import { signInPath } from '../routes';
 import { useDocumentTitle } from './use-document-title';

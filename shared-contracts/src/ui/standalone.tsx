@@ -1,6 +1,6 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '../router';
 import { Provider } from 'jotai';
 import { QueryProvider } from '../query/query-provider';
 import { sessionStore } from '../session/store';

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@pod/shared-contracts';
 import { createRemoteLoader, RemoteLoaderProvider } from '../../federation/remote-loader';
 import { createRemoteRegistry } from '../../federation/remote-registry';
 import { RemoteOutlet } from '../remote-outlet';

@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { NEW_VERSION_EVENT, STORAGE_KEYS } from '@pod/shared-contracts';
+import { NEW_VERSION_EVENT, STORAGE_KEYS, MemoryRouter } from '@pod/shared-contracts';
 import { announceNewVersion, setWaitingWorkerActivator } from '../../pwa/new-version';
 import { UPDATE_NOTICE_INTERVAL_MS, UpdateNotice } from '../update-notice';
 

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Button, Modal } from '@pod/shared-contracts';
+import { Button, Modal, Link } from '@pod/shared-contracts';
 
 /** The spec's login failure: 'Login unsuccessful' with a way to register or to try again. */
 export function LoginFailedModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   alertMessage,
   ApiError,
@@ -14,6 +13,8 @@ import {
   safeReturnPath,
   signIn,
   validateForm,
+  useNavigate,
+  useSearchParams,
 } from '@pod/shared-contracts';
 import { LoginFailedModal } from './login-failed-modal';
 import { signInLockedMessage } from './lockout-message';

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { AlertBar, type User } from '@pod/shared-contracts';
+import { AlertBar, type User, Link } from '@pod/shared-contracts';
 import styles from './profile.module.css';
 
 /** The link's accessible name. */

@@ -1,5 +1,4 @@
 import { Field, Form } from 'react-final-form';
-import { Link } from 'react-router-dom';
 import {
   Button,
   FinalPasswordField,
@@ -7,6 +6,7 @@ import {
   RegisterCredentialsForm,
   TextField,
   validateForm,
+  Link,
 } from '@pod/shared-contracts';
 import { withMismatch } from '../../lib/password-match';
 import { EMAIL_TAKEN_MESSAGE, PASSWORDS_DONT_MATCH } from './messages';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
-import { Link, useNavigate } from 'react-router-dom';
 import {
   alertMessage,
   ApiError,
@@ -15,6 +14,8 @@ import {
   validateForm,
   type LegalDocument,
   type RegisterCredentialsForm,
+  Link,
+  useNavigate,
 } from '@pod/shared-contracts';
 import { LegalDocumentViewer } from '../../components/legal-document-viewer';
 import { addUser } from './api/add-user';

@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { getCurrentUser, QueryState, setCurrentUser, useBooksRenewalQuery, useInvalidate } from '@pod/shared-contracts';
+import {
+  getCurrentUser,
+  QueryState,
+  setCurrentUser,
+  useBooksRenewalQuery,
+  useInvalidate,
+  useNavigate,
+} from '@pod/shared-contracts';
 import { RENEWAL_MESSAGES } from './messages';
 import { preselectedKey, type Preselection } from './preselection';
 import { RenewalForm } from './renewal-form';

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Button, buttonClassName, Modal, Spinner } from '@pod/shared-contracts';
+import { Button, buttonClassName, Modal, Spinner, Link } from '@pod/shared-contracts';
 import styles from './update-request.module.css';
 
 /** The success dialog's name: the specification's sentence (and the server's description). */

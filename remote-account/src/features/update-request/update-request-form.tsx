@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
-import { useNavigate } from 'react-router-dom';
 import {
   ApiError,
   Button,
@@ -12,6 +11,7 @@ import {
   UpdateRequest,
   validateForm,
   type User,
+  useNavigate,
 } from '@pod/shared-contracts';
 import { useRequestChange } from './api/request-change';
 import { BankSection } from './bank-fields';

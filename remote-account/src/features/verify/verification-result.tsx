@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { buttonClassName, Spinner, SUPPORT_EMAIL } from '@pod/shared-contracts';
+import { buttonClassName, Spinner, SUPPORT_EMAIL, Link } from '@pod/shared-contracts';
 import type { VerificationState } from './use-account-verification';
 import styles from './verify.module.css';
 

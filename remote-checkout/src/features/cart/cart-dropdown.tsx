@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -9,6 +8,7 @@ import {
   formatRand,
   queryKeys,
   useCurrentUser,
+  Link,
 } from '@pod/shared-contracts';
 import { getCart } from '../../lib/api/get-cart';
 import { asCartItems, toCartLine } from '../../lib/cart-items';

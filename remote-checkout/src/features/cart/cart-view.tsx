@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useAtom } from 'jotai';
-import { Link } from 'react-router-dom';
 import {
   Button,
   buttonClassName,
@@ -12,6 +11,7 @@ import {
   useCurrentUser,
   useInvalidate,
   type ApiError,
+  Link,
 } from '@pod/shared-contracts';
 import { toCartLine, type CartLine } from '../../lib/cart-items';
 import { appliedCouponAtom } from '../../lib/checkout-state';

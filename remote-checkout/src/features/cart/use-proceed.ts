@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { ApiError, raiseAlert, sessionStore, useInvalidate } from '@pod/shared-contracts';
+import { ApiError, raiseAlert, sessionStore, useInvalidate, useNavigate } from '@pod/shared-contracts';
 import { cartBookIds, type CartItem } from '../../lib/cart-items';
 import { paymentSummaryAtom } from '../../lib/checkout-state';
 import { COUPON_USED_CODE } from '../../lib/messages';

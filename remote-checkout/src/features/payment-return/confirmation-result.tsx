@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { buttonClassName, invalidateAfter, Spinner } from '@pod/shared-contracts';
+import { buttonClassName, invalidateAfter, Spinner, Link } from '@pod/shared-contracts';
 import { finishCheckout } from './finish-checkout';
 import type { ConfirmationState } from './use-checkout-confirmation';
 import styles from './payment-return.module.css';

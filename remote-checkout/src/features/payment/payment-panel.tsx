@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
 import {
   Button,
   buttonClassName,
@@ -9,6 +8,7 @@ import {
   raiseAlert,
   QueryState,
   sessionStore,
+  Link,
 } from '@pod/shared-contracts';
 import { browser } from '../../lib/browser';
 import { cartBookIds } from '../../lib/cart-items';

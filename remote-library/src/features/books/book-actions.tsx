@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import {
   Button,
   buttonClassName,
@@ -8,6 +7,7 @@ import {
   raiseAlert,
   useInvalidate,
   type Book,
+  Link,
 } from '@pod/shared-contracts';
 import { archiveBook } from './api/archive-book';
 import { deleteBook } from './api/delete-book';

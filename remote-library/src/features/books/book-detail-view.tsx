@@ -1,5 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { QueryState, useBooksQuery, useDocumentTitle } from '@pod/shared-contracts';
+import { QueryState, useBooksQuery, useDocumentTitle, Link, useNavigate } from '@pod/shared-contracts';
 import { BookDetail } from './book-detail';
 import { booksOf } from './books-library';
 import type { Region } from './book-model';

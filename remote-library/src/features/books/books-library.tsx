@@ -1,4 +1,3 @@
-import { Link, useNavigate } from 'react-router-dom';
 import {
   bookDetailPath,
   buttonClassName,
@@ -7,6 +6,8 @@ import {
   useBooksQuery,
   type Book,
   type SharedBooks,
+  Link,
+  useNavigate,
 } from '@pod/shared-contracts';
 import { BookDetail } from './book-detail';
 import { BookList } from './book-list';

@@ -1,4 +1,4 @@
-import { useMatch, useSearchParams } from 'react-router-dom';
+import { useMatch, useSearchParams } from '@pod/shared-contracts';
 import type { Region } from './book-model';
 
 /** What the address says about /books: the region tab, and the book open in it, if any. */

@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
-import { Card, DetailsList, formatRand, formatUsd, VisuallyHidden } from '@pod/shared-contracts';
+import { Card, DetailsList, formatRand, formatUsd, VisuallyHidden, Link } from '@pod/shared-contracts';
 import type { InvalidRow } from './csv-rows';
 import type { CalculatedBook } from './use-bulk-upload';
 import styles from './bulk-upload.module.css';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
 import {
   buttonClassName,
   Card,
@@ -18,6 +17,7 @@ import {
   type MoneyAmount,
   type Order,
   type ReportsSummary,
+  Link,
 } from '@pod/shared-contracts';
 import { getReportsSummary } from './api/get-reports-summary';
 import styles from './dashboard.module.css';

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { buttonClassName, Card, cx } from '@pod/shared-contracts';
+import { buttonClassName, Card, cx, Link } from '@pod/shared-contracts';
 import styles from './dashboard.module.css';
 
 const SHORTCUTS = [

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { invalidateAfter, raiseAlert, type AlertVariant } from '@pod/shared-contracts';
+import { invalidateAfter, raiseAlert, type AlertVariant, useLocation, useNavigate } from '@pod/shared-contracts';
 import { verifyCardPayment } from './api/verify-card-payment';
 import { CARD_RETURN_MESSAGES, CARD_RETURN_PARAMS } from './messages';
 

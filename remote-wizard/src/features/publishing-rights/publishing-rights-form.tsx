@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { AlertBar, Button } from '@pod/shared-contracts';
+import { AlertBar, Button, Link } from '@pod/shared-contracts';
 import {
   COPYRIGHT_WARNING,
   NO_ANSWERS,

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { setCurrentUser, type User } from '@pod/shared-contracts';
+import { setCurrentUser, type User, Route, Routes } from '@pod/shared-contracts';
 import {
   drawOnPad,
   fakeSignatureDataUrl,

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { queryKeys } from '@pod/shared-contracts';
+import { queryKeys, Route, Routes } from '@pod/shared-contracts';
 import { createTestQueryClient, renderWithProviders, installFakeFetch } from '@pod/shared-contracts/testing';
 import { ConfirmBleedCoverScreen } from '../confirm-bleed-cover';
 import { readCompletedStages } from '../../lib/completed-stages';

@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import {
   estimateRoyalties,
   formatRand,
@@ -8,6 +7,8 @@ import {
   setCurrentUser,
   toPriceConfig,
   type User,
+  Route,
+  Routes,
 } from '@pod/shared-contracts';
 import {
   deferred,

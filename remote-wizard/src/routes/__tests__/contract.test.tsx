@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { setCurrentUser, SUPPORT_EMAIL, type User } from '@pod/shared-contracts';
+import { setCurrentUser, SUPPORT_EMAIL, type User, Route, Routes } from '@pod/shared-contracts';
 import { renderWithProviders } from '@pod/shared-contracts/testing';
 import { ContractScreen } from '../contract';
 import { readCompletedStages } from '../../lib/completed-stages';

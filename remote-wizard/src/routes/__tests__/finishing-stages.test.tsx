@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@pod/shared-contracts';
 import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import { ApplicabilityScreen, type ApplicabilityStage } from '../applicability';
 import { PaymentMethodScreen } from '../payment-method';

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { METADATA_MESSAGES as M, queryKeys, type QuoteResource } from '@pod/shared-contracts';
+import { METADATA_MESSAGES as M, queryKeys, type QuoteResource, Route, Routes } from '@pod/shared-contracts';
 import { createTestQueryClient, installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import { MetadataScreen } from '../metadata';
 import { readCompletedStages } from '../../lib/completed-stages';

@@ -1,7 +1,6 @@
 import { configure, act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { queryKeys } from '@pod/shared-contracts';
+import { queryKeys, Route, Routes } from '@pod/shared-contracts';
 import {
   createTestQueryClient,
   deferred,

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@pod/shared-contracts';
 import { installFakeFetch, renderWithProviders, type RecordedRequest } from '@pod/shared-contracts/testing';
 import { UploadAudioScreen } from '../upload-audio';
 import { readCompletedStages } from '../../lib/completed-stages';

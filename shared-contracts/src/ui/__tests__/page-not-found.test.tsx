@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../router';
 import { setTokens } from '../../session/store';
 import { PageNotFound } from '../page-not-found';
 

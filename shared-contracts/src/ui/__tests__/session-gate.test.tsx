@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '../../router';
 import { navigateTo, raiseAlert } from '../..';
 import { AlertRegion } from '../alert-region';
 import { SessionGate } from '../session-gate';

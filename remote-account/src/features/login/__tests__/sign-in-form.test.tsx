@@ -1,7 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AlertRegion, getCurrentUser, hydrateSession } from '@pod/shared-contracts';
+import { AlertRegion, getCurrentUser, hydrateSession, MemoryRouter, Route, Routes } from '@pod/shared-contracts';
 import { LoginScreen } from '../../../routes/login';
 
 /** An unsigned token shaped like the API's: header.payload.signature, expiring in an hour. */

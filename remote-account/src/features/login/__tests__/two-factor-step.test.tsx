@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import {
   AlertRegion,
   alertsAtom,
@@ -8,6 +7,8 @@ import {
   getCurrentUser,
   hydrateSession,
   sessionStore,
+  Route,
+  Routes,
 } from '@pod/shared-contracts';
 import {
   fakeJwt,

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import {
   AlertRegion,
   alertsAtom,
@@ -11,6 +10,8 @@ import {
   setTokens,
   type PdfRenderer,
   type RenewalBook,
+  Route,
+  Routes,
 } from '@pod/shared-contracts';
 import {
   drawOnPad,

@@ -1,7 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { AlertRegion, alertsAtom, sessionStore, setCurrentUser, setTokens, type User } from '@pod/shared-contracts';
+import {
+  AlertRegion,
+  alertsAtom,
+  sessionStore,
+  setCurrentUser,
+  setTokens,
+  type User,
+  Route,
+  Routes,
+} from '@pod/shared-contracts';
 import { fakeJwt, renderWithProviders } from '@pod/shared-contracts/testing';
 import { UpdateUsersScreen } from '../../../routes/update-users';
 

@@ -1,8 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { installFakeFetch, renderWithProviders, type FakeAnswer } from '@pod/shared-contracts/testing';
-import { invalidateAfter, setCurrentUser } from '@pod/shared-contracts';
+import { invalidateAfter, setCurrentUser, Route, Routes } from '@pod/shared-contracts';
 import { MISSING, thandi, ZULU } from '../../../test-support/checkout-fixtures';
 import { CartDropdown } from '../cart-dropdown';
 

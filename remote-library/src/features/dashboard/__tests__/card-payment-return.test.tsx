@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import {
   AlertRegion,
   alertsAtom,
@@ -8,6 +7,8 @@ import {
   sessionStore,
   setCurrentUser,
   type User,
+  Route,
+  Routes,
 } from '@pod/shared-contracts';
 import {
   installFakeFetch,

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { setCurrentUser, type ReportsSummary, type User } from '@pod/shared-contracts';
+import { setCurrentUser, type ReportsSummary, type User, Route, Routes } from '@pod/shared-contracts';
 import { installFakeFetch, renderWithProviders, type FakeAnswer } from '@pod/shared-contracts/testing';
 import { DashboardScreen } from '../../../routes/dashboard';
 

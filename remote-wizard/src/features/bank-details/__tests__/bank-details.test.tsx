@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import {
   BANK_DETAILS_MESSAGES as B,
   LOCAL_BANKS,
   setCurrentUser,
   type User as PortalUser,
+  Route,
+  Routes,
 } from '@pod/shared-contracts';
 import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import { BankDetailsScreen } from '../../../routes/bank-details';

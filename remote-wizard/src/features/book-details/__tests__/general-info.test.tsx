@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { BOOK_DETAILS_MESSAGES as M } from '@pod/shared-contracts';
+import { BOOK_DETAILS_MESSAGES as M, Route, Routes } from '@pod/shared-contracts';
 import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import { GeneralInfoScreen } from '../../../routes/general-info';
 

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { PUBLISHER_DETAILS_MESSAGES as P, setCurrentUser, type User as PortalUser } from '@pod/shared-contracts';
+import {
+  PUBLISHER_DETAILS_MESSAGES as P,
+  setCurrentUser,
+  type User as PortalUser,
+  Route,
+  Routes,
+} from '@pod/shared-contracts';
 import { installFakeFetch, renderWithProviders } from '@pod/shared-contracts/testing';
 import { PublisherInfoScreen } from '../../../routes/publisher-info';
 import { readCompletedStages } from '../../../lib/completed-stages';

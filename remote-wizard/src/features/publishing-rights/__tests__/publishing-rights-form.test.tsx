@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@pod/shared-contracts';
 import { PublishingRightsForm } from '../publishing-rights-form';
 import type { RightsAnswers } from '../rights';
 
