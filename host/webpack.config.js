@@ -42,6 +42,7 @@ function serviceWorkerPlugin() {
 }
 
 const PRERENDER_DIR = path.join(__dirname, 'src', 'prerender');
+const AFTER_PAINT_JS = path.join(PRERENDER_DIR, 'after-paint.js');
 // The design tokens, the portal's one global sheet (shared-contracts/src/ui/tokens.css).
 const TOKENS_CSS = path.join(
   path.dirname(require.resolve('@pod/shared-contracts/build/webpack')),
@@ -57,7 +58,7 @@ const TOKENS_CSS = path.join(
  * and a stylesheet of the tokens and the card's boxes, emitted with a content hash (a file, as
  * the CSP allows no inline style). src/prerender/hand-over.ts takes the markup away once React
  * shows a screen. Only /login: a signed-in user opening /dashboard gets index.html and never
- * sees a sign-in card.
+ * sees a sign-in card. Its host bundle starts after the card is painted (src/prerender/after-paint.js).
  */
 class PrerenderedLoginPlugin {
   apply(compiler) {
@@ -65,9 +66,12 @@ class PrerenderedLoginPlugin {
     if (!html) throw new Error('PrerenderedLoginPlugin needs the HtmlWebpackPlugin of index.html');
     const files = [TOKENS_CSS, path.join(PRERENDER_DIR, 'prerender.css')];
     const css = () => files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
-    const hash = () => require('node:crypto').createHash('sha256').update(css()).digest('hex').slice(0, 20);
+    const hashOf = (text) => require('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 20);
+    const hash = () => hashOf(css());
+    const afterPaint = () => fs.readFileSync(AFTER_PAINT_JS, 'utf8');
+    const afterPaintFile = () => `after-paint.${hashOf(afterPaint())}.js`;
     const template = html.userOptions.templateContent;
-    new HtmlWebpackPlugin({
+    const login = new HtmlWebpackPlugin({
       ...html.userOptions,
       filename: 'login.html',
       templateContent: (args) =>
@@ -77,13 +81,27 @@ class PrerenderedLoginPlugin {
             '<div id="root"></div>',
             `${fs.readFileSync(path.join(PRERENDER_DIR, 'login.html'), 'utf8').trim()}\n    <div id="root"></div>`,
           ),
-    }).apply(compiler);
+    });
+    login.apply(compiler);
     compiler.hooks.thisCompilation.tap('PrerenderedLoginPlugin', (compilation) => {
+      // login.html starts the host bundle after its first paint (src/prerender/after-paint.js):
+      // its script tag names after-paint.js, which reads the bundle from data-main.
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PrerenderedLoginPlugin', (data) => {
+        if (data.plugin !== login) return data;
+        for (const tag of [...data.headTags, ...data.bodyTags]) {
+          if (tag.tagName !== 'script' || typeof tag.attributes.src !== 'string') continue;
+          tag.attributes['data-main'] = tag.attributes.src;
+          tag.attributes.src = `/${afterPaintFile()}`;
+        }
+        return data;
+      });
       compilation.hooks.processAssets.tap(
         { name: 'PrerenderedLoginPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          for (const file of [...files, path.join(PRERENDER_DIR, 'login.html')]) compilation.fileDependencies.add(file);
+          for (const file of [...files, path.join(PRERENDER_DIR, 'login.html'), AFTER_PAINT_JS])
+            compilation.fileDependencies.add(file);
           compilation.emitAsset(`prerender.${hash()}.css`, new sources.RawSource(css()));
+          compilation.emitAsset(afterPaintFile(), new sources.RawSource(afterPaint()));
         },
       );
     });

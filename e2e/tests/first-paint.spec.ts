@@ -35,9 +35,13 @@ test.describe('without JavaScript', () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     await expect(page.getByText('Sign in to manage your books, orders and royalties.')).toBeVisible();
+    // Lighthouse's SEO audit: every page of the portal describes itself.
+    const description = page.locator('head meta[name="description"]');
+    await expect(description).toHaveAttribute('content', /^Print on Demand: self-publish your book/);
 
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Login' })).toHaveCount(0);
+    await expect(description).toHaveAttribute('content', /^Print on Demand: self-publish your book/);
   });
 });
 
@@ -72,6 +76,16 @@ test('remotes.json and the route remote load at once, and the page has one feder
     expect(again, 'the preload answers the host fetch: no second request').toEqual([]);
     expect(main, 'the host main bundle').toBeDefined();
     expect(config!.startTime).toBeLessThan(main!.responseEnd);
+  });
+
+  await test.step('the host bundle is asked for after the pre-rendered card is painted', async () => {
+    const [main] = named(/^\/main\.[0-9a-f]+\.js$/);
+    const paint = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    );
+    expect(paint, 'first contentful paint').not.toBeNull();
+    expect(main!.startTime).toBeGreaterThanOrEqual(paint!);
+    expect(named(/^\/after-paint\.[0-9a-f]+\.js$/)).toHaveLength(1);
   });
 
   await test.step("the account remote's manifest and remoteEntry.js: one request each", async () => {

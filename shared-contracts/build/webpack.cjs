@@ -33,6 +33,9 @@ const REMOTE_DEV_PORTS = {
 };
 
 const DOCUMENT_TITLE = 'Print on Demand | Portal';
+/** The portal's page description (search results, shared links). */
+const PORTAL_DESCRIPTION =
+  'Print on Demand: self-publish your book in print, as an eBook or as an audiobook, pay for its processing, and follow its orders, sales and royalties.';
 
 /** Build metadata file emitted into every app's dist (read by .ci/deploy.mjs and by people). */
 const VERSION_FILE = 'version.json';
@@ -152,7 +155,7 @@ function htmlTemplate({ hasManifest, isHost }) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="theme-color" content="#13294b" />
     <title>${htmlWebpackPlugin.options.title}</title>
-    ${isHost ? PRELOAD_REMOTES_CONFIG : ''}
+    ${isHost ? `<meta name="description" content="${PORTAL_DESCRIPTION}" />\n    ${PRELOAD_REMOTES_CONFIG}` : ''}
     ${hasManifest ? '<link rel="manifest" href="/manifest.webmanifest" />\n    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />' : ''}
   </head>
   <body>
