@@ -1,5 +1,14 @@
 import { Suspense } from 'react';
-import { lazyRoute, PageNotFound, reportLoadedVersion, Spinner, Navigate, Route, Routes } from '@pod/shared-contracts';
+import {
+  lazyRoute,
+  preloadRoutes,
+  PageNotFound,
+  reportLoadedVersion,
+  Spinner,
+  Navigate,
+  Route,
+  Routes,
+} from '@pod/shared-contracts';
 import { APP_VERSION } from './app-version';
 
 // One chunk per screen, fetched when its route is first shown, so a visit downloads only the
@@ -59,6 +68,38 @@ export function preloadScreens(): Promise<void> {
   ).then(() => undefined);
 }
 
+/** The routes of `App`, also matched by `preloadRoute`. */
+const ROUTES = (
+  <>
+    <Route path="/login" element={<LoginScreen />} />
+    {/* One layout for the three steps: it keeps step 1's values in memory between them. */}
+    <Route path="/register" element={<RegisterLayout />}>
+      <Route index element={<Navigate to="/register/email-password" replace />} />
+      <Route path="email-password" element={<RegisterEmailPasswordScreen />} />
+      <Route path="your-details" element={<RegisterYourDetailsScreen />} />
+      <Route path="welcome" element={<RegisterWelcomeScreen />} />
+    </Route>
+    <Route path="/verify" element={<VerifyScreen />} />
+    <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+    <Route path="/reset-password" element={<ResetPasswordScreen />} />
+    <Route path="/activate-account-info" element={<ActivateAccountInfoScreen />} />
+    <Route path="/profile" element={<ProfileScreen />} />
+    <Route path="/profile/update-users" element={<UpdateUsersScreen />} />
+    <Route path="/profile/change-password" element={<ChangePasswordScreen />} />
+    <Route path="/profile/update-email" element={<UpdateEmailScreen />} />
+    <Route path="/profile-confirmation" element={<ProfileConfirmationScreen />} />
+    <Route path="/renewal" element={<RenewalScreen />} />
+    <Route path="/resign-contract" element={<ResignContractScreen />} />
+    <Route path="/support" element={<SupportScreen />} />
+    <Route path="*" element={<PageNotFound />} />
+  </>
+);
+
+/** Fetches the screen `pathname` shows, before the host first renders `App` (RemoteModule). */
+export function preloadRoute(pathname: string): Promise<void> {
+  return preloadRoutes(ROUTES, pathname);
+}
+
 /**
  * remote_account's exposed `./App`: sign-in, registration, verification, passwords,
  * profile, renewal and support. Route paths are absolute: the host renders this outside
@@ -67,29 +108,7 @@ export function preloadScreens(): Promise<void> {
 export default function App() {
   return (
     <Suspense fallback={<Spinner label="Loading the page" />}>
-      <Routes>
-        <Route path="/login" element={<LoginScreen />} />
-        {/* One layout for the three steps: it keeps step 1's values in memory between them. */}
-        <Route path="/register" element={<RegisterLayout />}>
-          <Route index element={<Navigate to="/register/email-password" replace />} />
-          <Route path="email-password" element={<RegisterEmailPasswordScreen />} />
-          <Route path="your-details" element={<RegisterYourDetailsScreen />} />
-          <Route path="welcome" element={<RegisterWelcomeScreen />} />
-        </Route>
-        <Route path="/verify" element={<VerifyScreen />} />
-        <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
-        <Route path="/reset-password" element={<ResetPasswordScreen />} />
-        <Route path="/activate-account-info" element={<ActivateAccountInfoScreen />} />
-        <Route path="/profile" element={<ProfileScreen />} />
-        <Route path="/profile/update-users" element={<UpdateUsersScreen />} />
-        <Route path="/profile/change-password" element={<ChangePasswordScreen />} />
-        <Route path="/profile/update-email" element={<UpdateEmailScreen />} />
-        <Route path="/profile-confirmation" element={<ProfileConfirmationScreen />} />
-        <Route path="/renewal" element={<RenewalScreen />} />
-        <Route path="/resign-contract" element={<ResignContractScreen />} />
-        <Route path="/support" element={<SupportScreen />} />
-        <Route path="*" element={<PageNotFound />} />
-      </Routes>
+      <Routes>{ROUTES}</Routes>
     </Suspense>
   );
 }

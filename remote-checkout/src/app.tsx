@@ -1,5 +1,14 @@
 import { Suspense } from 'react';
-import { lazyRoute, PageNotFound, reportLoadedVersion, Spinner, Navigate, Route, Routes } from '@pod/shared-contracts';
+import {
+  lazyRoute,
+  preloadRoutes,
+  PageNotFound,
+  reportLoadedVersion,
+  Spinner,
+  Navigate,
+  Route,
+  Routes,
+} from '@pod/shared-contracts';
 import { APP_VERSION } from './app-version';
 
 // One chunk per screen, fetched when its route is first shown, so a visit downloads only the
@@ -20,6 +29,23 @@ export function preloadScreens(): Promise<void> {
   ).then(() => undefined);
 }
 
+/** The routes of `App`, also matched by `preloadRoute`. */
+const ROUTES = (
+  <>
+    <Route path="/checkout" element={<Navigate to="/checkout/cart" replace />} />
+    <Route path="/checkout/cart" element={<CartScreen />} />
+    <Route path="/checkout/payment" element={<PaymentScreen />} />
+    <Route path="/checkout/success" element={<SuccessScreen />} />
+    <Route path="/checkout/cancelled" element={<CancelledScreen />} />
+    <Route path="*" element={<PageNotFound />} />
+  </>
+);
+
+/** Fetches the screen `pathname` shows, before the host first renders `App` (RemoteModule). */
+export function preloadRoute(pathname: string): Promise<void> {
+  return preloadRoutes(ROUTES, pathname);
+}
+
 /**
  * remote_checkout's exposed `./App`: cart, payment and the two payment return pages,
  * at absolute paths (the host renders it outside any <Route>).
@@ -27,14 +53,7 @@ export function preloadScreens(): Promise<void> {
 export default function App() {
   return (
     <Suspense fallback={<Spinner label="Loading the page" />}>
-      <Routes>
-        <Route path="/checkout" element={<Navigate to="/checkout/cart" replace />} />
-        <Route path="/checkout/cart" element={<CartScreen />} />
-        <Route path="/checkout/payment" element={<PaymentScreen />} />
-        <Route path="/checkout/success" element={<SuccessScreen />} />
-        <Route path="/checkout/cancelled" element={<CancelledScreen />} />
-        <Route path="*" element={<PageNotFound />} />
-      </Routes>
+      <Routes>{ROUTES}</Routes>
     </Suspense>
   );
 }

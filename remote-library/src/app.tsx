@@ -1,5 +1,13 @@
 import { Suspense } from 'react';
-import { lazyRoute, PageNotFound, reportLoadedVersion, Spinner, Route, Routes } from '@pod/shared-contracts';
+import {
+  lazyRoute,
+  preloadRoutes,
+  PageNotFound,
+  reportLoadedVersion,
+  Spinner,
+  Route,
+  Routes,
+} from '@pod/shared-contracts';
 import { APP_VERSION } from './app-version';
 
 // One chunk per screen, fetched when its route is first shown: a visit to /orders no longer
@@ -33,6 +41,27 @@ export function preloadScreens(): Promise<void> {
   ).then(() => undefined);
 }
 
+/** The routes of `App`, also matched by `preloadRoute`. */
+const ROUTES = (
+  <>
+    <Route path="/dashboard" element={<DashboardScreen />} />
+    <Route path="/books" element={<BooksScreen />} />
+    <Route path="/books/:region/:id" element={<BooksScreen />} />
+    <Route path="/bulk-upload" element={<BulkUploadScreen />} />
+    <Route path="/orders" element={<OrdersScreen />} />
+    <Route path="/sales" element={<SalesScreen />} />
+    <Route path="/reports" element={<ReportsScreen />} />
+    <Route path="/transactions" element={<TransactionsScreen />} />
+    <Route path="/documents" element={<DocumentsScreen />} />
+    <Route path="*" element={<PageNotFound />} />
+  </>
+);
+
+/** Fetches the screen `pathname` shows, before the host first renders `App` (RemoteModule). */
+export function preloadRoute(pathname: string): Promise<void> {
+  return preloadRoutes(ROUTES, pathname);
+}
+
 /**
  * remote_library's exposed `./App`: dashboard, books, bulk upload, orders, sales,
  * reports, transactions and documents, at absolute paths (the host renders it outside any <Route>).
@@ -40,18 +69,7 @@ export function preloadScreens(): Promise<void> {
 export default function App() {
   return (
     <Suspense fallback={<Spinner label="Loading the page" />}>
-      <Routes>
-        <Route path="/dashboard" element={<DashboardScreen />} />
-        <Route path="/books" element={<BooksScreen />} />
-        <Route path="/books/:region/:id" element={<BooksScreen />} />
-        <Route path="/bulk-upload" element={<BulkUploadScreen />} />
-        <Route path="/orders" element={<OrdersScreen />} />
-        <Route path="/sales" element={<SalesScreen />} />
-        <Route path="/reports" element={<ReportsScreen />} />
-        <Route path="/transactions" element={<TransactionsScreen />} />
-        <Route path="/documents" element={<DocumentsScreen />} />
-        <Route path="*" element={<PageNotFound />} />
-      </Routes>
+      <Routes>{ROUTES}</Routes>
     </Suspense>
   );
 }

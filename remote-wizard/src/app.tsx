@@ -1,5 +1,14 @@
 import { Suspense } from 'react';
-import { lazyRoute, PageNotFound, reportLoadedVersion, Spinner, Navigate, Route, Routes } from '@pod/shared-contracts';
+import {
+  lazyRoute,
+  preloadRoutes,
+  PageNotFound,
+  reportLoadedVersion,
+  Spinner,
+  Navigate,
+  Route,
+  Routes,
+} from '@pod/shared-contracts';
 import { BASE_PATHS, type BasePath } from './lib/stages';
 import type { ApplicabilityStage } from './routes/applicability';
 import type { CalculatorStage } from './routes/royalty-calculator';
@@ -98,6 +107,48 @@ export function preloadScreens(): Promise<void> {
   ).then(() => undefined);
 }
 
+/** The routes of `App`, also matched by `preloadRoute`. */
+const ROUTES = (
+  <>
+    {BASE_PATHS.flatMap((base) => [
+      <Route key={base} path={base} element={<Navigate to={`${base}/publishing-rights`} replace />} />,
+      <Route
+        key={`${base}/publishing-rights`}
+        path={`${base}/publishing-rights`}
+        element={<PublishingRightsScreen base={base} />}
+      />,
+      <Route key={`${base}/general-info`} path={`${base}/general-info`} element={<GeneralInfoScreen base={base} />} />,
+      <Route
+        key={`${base}/confirm-details`}
+        path={`${base}/confirm-details`}
+        element={<ConfirmDetailsScreen base={base} />}
+      />,
+      <Route
+        key={`${base}/publisher-info`}
+        path={`${base}/publisher-info`}
+        element={<PublisherInfoScreen base={base} />}
+      />,
+      <Route key={`${base}/bank-details`} path={`${base}/bank-details`} element={<BankDetailsScreen base={base} />} />,
+      <Route key={`${base}/accept-terms`} path={`${base}/accept-terms`} element={<AcceptTermsScreen base={base} />} />,
+      <Route key={`${base}/contract`} path={`${base}/contract`} element={<ContractScreen base={base} />} />,
+      ...CALCULATOR_STAGES.map((stage) => (
+        <Route
+          key={`${base}/${stage}`}
+          path={`${base}/${stage}`}
+          element={<RoyaltyCalculatorScreen base={base} stage={stage} />}
+        />
+      )),
+      ...finishingRoutes(base),
+    ])}
+    <Route path="*" element={<PageNotFound />} />
+  </>
+);
+
+/** Fetches the screen `pathname` shows, before the host first renders `App` (RemoteModule). */
+export function preloadRoute(pathname: string): Promise<void> {
+  return preloadRoutes(ROUTES, pathname);
+}
+
 /**
  * remote_wizard's exposed `./App`: the new-book wizard under /new-book and /my-first-book,
  * at absolute paths (the host renders it outside any <Route>). Each base path routes to the
@@ -106,51 +157,7 @@ export function preloadScreens(): Promise<void> {
 export default function App() {
   return (
     <Suspense fallback={<Spinner label="Loading the page" />}>
-      <Routes>
-        {BASE_PATHS.flatMap((base) => [
-          <Route key={base} path={base} element={<Navigate to={`${base}/publishing-rights`} replace />} />,
-          <Route
-            key={`${base}/publishing-rights`}
-            path={`${base}/publishing-rights`}
-            element={<PublishingRightsScreen base={base} />}
-          />,
-          <Route
-            key={`${base}/general-info`}
-            path={`${base}/general-info`}
-            element={<GeneralInfoScreen base={base} />}
-          />,
-          <Route
-            key={`${base}/confirm-details`}
-            path={`${base}/confirm-details`}
-            element={<ConfirmDetailsScreen base={base} />}
-          />,
-          <Route
-            key={`${base}/publisher-info`}
-            path={`${base}/publisher-info`}
-            element={<PublisherInfoScreen base={base} />}
-          />,
-          <Route
-            key={`${base}/bank-details`}
-            path={`${base}/bank-details`}
-            element={<BankDetailsScreen base={base} />}
-          />,
-          <Route
-            key={`${base}/accept-terms`}
-            path={`${base}/accept-terms`}
-            element={<AcceptTermsScreen base={base} />}
-          />,
-          <Route key={`${base}/contract`} path={`${base}/contract`} element={<ContractScreen base={base} />} />,
-          ...CALCULATOR_STAGES.map((stage) => (
-            <Route
-              key={`${base}/${stage}`}
-              path={`${base}/${stage}`}
-              element={<RoyaltyCalculatorScreen base={base} stage={stage} />}
-            />
-          )),
-          ...finishingRoutes(base),
-        ])}
-        <Route path="*" element={<PageNotFound />} />
-      </Routes>
+      <Routes>{ROUTES}</Routes>
     </Suspense>
   );
 }

@@ -11,8 +11,10 @@
  */
 export {
   BrowserRouter,
+  createRoutesFromChildren,
   Link,
   matchPath,
+  matchRoutes,
   MemoryRouter,
   Navigate,
   NavLink,

@@ -1,4 +1,4 @@
-import { createContext, lazy, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createContext, lazy, useContext, type ComponentType, type ReactNode } from 'react';
 import type { RemoteName } from '@pod/shared-contracts';
 
 /** The modules a remote exposes to the host. */
@@ -7,9 +7,20 @@ export type ExposedModule = './App' | './CartDropdown' | './ChatPanel';
 /** Loads one federated module by id ('remote_library/App'); rejects when it cannot. */
 export type ModuleImporter = (id: string) => Promise<unknown>;
 
-/** Hands out one lazy component per exposed module, and forgets a failed one on retry. */
+/** Hands out one component per exposed module, and forgets a failed one on retry. */
 export interface RemoteLoader {
-  component<P extends object>(remote: RemoteName, expose: ExposedModule): LazyExoticComponent<ComponentType<P>>;
+  /**
+   * The module's component: rendered at once when the module is in (see `prepare`), else it
+   * suspends until the module arrives. One stable component per module until `reset`.
+   */
+  component<P extends object>(remote: RemoteName, expose: ExposedModule): ComponentType<P>;
+  /**
+   * Loads the module and, for an App that has `preloadRoute` (RemoteModule), the screen
+   * `pathname` shows. Once it resolves, `component` renders without suspending: no Suspense
+   * fallback, and so none of the up to 300 ms React waits before revealing content that
+   * replaced a fallback. Rejects as the load would.
+   */
+  prepare(remote: RemoteName, expose: ExposedModule, pathname: string): Promise<void>;
   /** Drops the cached (failed) component so the next render loads the module again. */
   reset(remote: RemoteName, expose: ExposedModule): void;
 }
@@ -21,34 +32,72 @@ function moduleId(remote: RemoteName, expose: ExposedModule): string {
 /** Any component: the props type is re-applied where the component is handed out. */
 type SomeComponent = ComponentType<object>;
 
-function isComponentModule(value: unknown): value is { default: SomeComponent } {
+/** An exposed module as loaded: its component, and an App's optional route preloader. */
+interface LoadedModule {
+  default: SomeComponent;
+  preloadRoute?: (pathname: string) => Promise<void>;
+}
+
+function isComponentModule(value: unknown): value is LoadedModule {
   if (!value || typeof value !== 'object' || !('default' in value)) return false;
   const component = (value as { default: unknown }).default;
-  // Function components, classes, and memo/forwardRef objects.
   return typeof component === 'function' || (typeof component === 'object' && component !== null);
+}
+
+/** One module: its load (made once) and the one component that renders it. */
+class ModuleEntry {
+  loaded: LoadedModule | undefined;
+  private pending: Promise<LoadedModule> | undefined;
+  readonly Component: SomeComponent;
+
+  constructor(
+    private readonly id: string,
+    private readonly importModule: ModuleImporter,
+  ) {
+    const Suspending = lazy(async () => ({ default: (await this.load()).default }));
+    const RemoteModuleComponent = (props: object) => {
+      const Loaded = this.loaded?.default ?? Suspending;
+      return <Loaded {...props} />;
+    };
+    this.Component = RemoteModuleComponent;
+  }
+
+  load(): Promise<LoadedModule> {
+    this.pending ??= this.importModule(this.id).then((value) => {
+      if (!isComponentModule(value)) throw new Error(`${this.id} did not provide a component`);
+      this.loaded = value;
+      return value;
+    });
+    return this.pending;
+  }
 }
 
 /**
  * A loader over `importModule` (the federation runtime in the browser, a fake in tests).
- * React.lazy caches a rejection forever, so a failed module gets a fresh lazy component
- * after `reset`: that is what makes the error boundary's Retry really load again.
+ * A failed load stays failed (React.lazy would cache it forever anyway) until `reset`, which
+ * gives the module a fresh entry and component: that is what makes the error boundary's Retry
+ * really load again.
  */
 export function createRemoteLoader(importModule: ModuleImporter): RemoteLoader {
-  const cache = new Map<string, LazyExoticComponent<SomeComponent>>();
+  const cache = new Map<string, ModuleEntry>();
+
+  function entryOf(remote: RemoteName, expose: ExposedModule): ModuleEntry {
+    const id = moduleId(remote, expose);
+    let entry = cache.get(id);
+    if (!entry) {
+      entry = new ModuleEntry(id, importModule);
+      cache.set(id, entry);
+    }
+    return entry;
+  }
+
   return {
     component<P extends object>(remote: RemoteName, expose: ExposedModule) {
-      const id = moduleId(remote, expose);
-      let component = cache.get(id);
-      if (!component) {
-        component = lazy(async () => {
-          const loaded = await importModule(id);
-          if (!isComponentModule(loaded)) throw new Error(`${id} did not provide a component`);
-          return loaded;
-        });
-        cache.set(id, component);
-      }
-      // The module's props are the contract's (RemoteModule, CartDropdownModule, ChatPanelModule): trusted here.
-      return component as unknown as LazyExoticComponent<ComponentType<P>>;
+      return entryOf(remote, expose).Component as unknown as ComponentType<P>;
+    },
+    async prepare(remote, expose, pathname) {
+      const loaded = await entryOf(remote, expose).load();
+      await loaded.preloadRoute?.(pathname);
     },
     reset(remote, expose) {
       cache.delete(moduleId(remote, expose));

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import {
   matchAppRoute,
   PageNotFound,
@@ -11,7 +11,30 @@ import { RemoteBoundary } from '../federation/remote-boundary';
 import { REMOTE_LABELS } from '../federation/remote-labels';
 import { useRemoteLoader, type RemoteLoader } from '../federation/remote-loader';
 
-function RemoteApp({ loader, remote }: { loader: RemoteLoader; remote: RemoteName }) {
+/**
+ * The remote's App, rendered once its module and the screen of the current path are in
+ * (`loader.prepare`): until then a spinner of our own, not a Suspense fallback, because React
+ * holds back content that replaces a fallback by up to 300 ms, and that wait was most of a
+ * first visit to another remote. A failed load is thrown to the RemoteBoundary around it.
+ */
+function RemoteApp({ loader, remote, label }: { loader: RemoteLoader; remote: RemoteName; label: string }) {
+  const { pathname } = useLocation();
+  const [prepared, setPrepared] = useState<{ failure?: unknown } | null>(null);
+  useEffect(() => {
+    let live = true;
+    loader.prepare(remote, './App', pathname).then(
+      () => live && setPrepared({}),
+      (failure: unknown) => live && setPrepared({ failure: failure ?? new Error(`${label} could not be loaded`) }),
+    );
+    return () => {
+      live = false;
+    };
+    // Prepared once per mount (the RemoteBoundary remounts this on Retry and per remote); later
+    // paths within the remote are its own routes' business.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loader, remote]);
+  if (prepared?.failure) throw prepared.failure;
+  if (!prepared) return <Spinner label={`Loading ${label.toLowerCase()}`} />;
   const App = loader.component<RemoteAppProps>(remote, './App');
   return <App />;
 }
@@ -31,7 +54,7 @@ export function RemoteOutlet() {
   return (
     <RemoteBoundary key={remote} label={label} onRetry={() => loader.reset(remote, './App')}>
       <Suspense fallback={<Spinner label={`Loading ${label.toLowerCase()}`} />}>
-        <RemoteApp loader={loader} remote={remote} />
+        <RemoteApp loader={loader} remote={remote} label={label} />
       </Suspense>
     </RemoteBoundary>
   );

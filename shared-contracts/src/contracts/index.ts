@@ -17,6 +17,12 @@ export type RemoteAppProps = Record<string, never>;
 /** The shape of every remote's exposed `./App`: a component rendering its routes. */
 export interface RemoteModule {
   default: ComponentType<RemoteAppProps>;
+  /**
+   * Fetches the screen `pathname` shows (`preloadRoutes` over the App's routes). The host calls
+   * it, and waits, before it first renders the App, so the first screen appears without a
+   * Suspense fallback. Optional: a remote without it still works, through its own Suspense.
+   */
+  preloadRoute?: (pathname: string) => Promise<void>;
 }
 
 /** remote-checkout's exposed `./CartDropdown`, mounted by the host's top bar. */

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { isValidElement, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createRoutesFromChildren, matchRoutes } from '../router';
 
 /** A route's screen loaded on demand; `preload()` fetches it ahead of its first render. */
 export interface LazyRouteComponent<P extends object> {
@@ -49,4 +50,25 @@ export function lazyRoute<P extends object>(load: () => Promise<ComponentType<P>
   }
   LazyRoute.preload = () => fetchScreen().then(() => undefined);
   return LazyRoute;
+}
+
+function hasPreload(type: unknown): type is { preload: () => Promise<void> } {
+  return typeof type === 'function' && typeof (type as { preload?: unknown }).preload === 'function';
+}
+
+/**
+ * Fetches the screens `routes` (the <Route> elements of a remote's <Routes>) would render at
+ * `pathname`: the lazyRoute screens of every matching level (a layout and its page). A remote's
+ * `./App` exports it as `preloadRoute`, so the host can show a remote's first screen without a
+ * Suspense fallback in between (React holds back content revealed after a fallback by up to
+ * 300 ms). Nothing matches: nothing to fetch.
+ */
+export function preloadRoutes(routes: ReactNode, pathname: string): Promise<void> {
+  const matches = matchRoutes(createRoutesFromChildren(routes), pathname) ?? [];
+  const screens: Promise<void>[] = [];
+  for (const { route } of matches) {
+    const element = route.element;
+    if (isValidElement(element) && hasPreload(element.type)) screens.push(element.type.preload());
+  }
+  return Promise.all(screens).then(() => undefined);
 }

@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@pod/shared-contracts';
+import { deferred } from '@pod/shared-contracts/testing';
 import { createRemoteLoader, RemoteLoaderProvider } from '../../federation/remote-loader';
 import { createRemoteRegistry } from '../../federation/remote-registry';
 import { RemoteOutlet } from '../remote-outlet';
@@ -28,6 +29,37 @@ describe('RemoteOutlet', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Books' })).toBeInTheDocument();
     expect(importer).toHaveBeenCalledWith('remote_library/App');
+  });
+
+  it("shows the App only once its module and the path's screen are in, with no Suspense fallback between", async () => {
+    const screenIn = deferred<void>();
+    const preloadRoute = jest.fn(() => screenIn.promise);
+    const Books = () => <h1>Your Books</h1>;
+    renderOutlet('/books/local/7', async () => ({ default: Books, preloadRoute }));
+
+    expect(await screen.findByRole('status', { name: 'Loading your library' })).toBeInTheDocument();
+    await waitFor(() => expect(preloadRoute).toHaveBeenCalledWith('/books/local/7'));
+    expect(screen.queryByRole('heading', { name: 'Your Books' })).not.toBeInTheDocument();
+
+    await act(async () => screenIn.resolve());
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Books' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(preloadRoute).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers Retry when the path's screen cannot be fetched, and fetches it again", async () => {
+    const user = userEvent.setup();
+    const preloadRoute = jest
+      .fn<Promise<void>, [string]>()
+      .mockRejectedValueOnce(new Error('ChunkLoadError'))
+      .mockResolvedValueOnce(undefined);
+    renderOutlet('/orders', async () => ({ default: () => <h1>Orders</h1>, preloadRoute }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your library could not be loaded');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(preloadRoute).toHaveBeenCalledTimes(2);
   });
 
   it('offers Retry when the remote cannot load, and renders it once it can', async () => {

@@ -1,7 +1,8 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lazyRoute } from '../lazy-route';
+import { Navigate, Route } from '../../router';
+import { lazyRoute, preloadRoutes } from '../lazy-route';
 
 /** A boundary with a Retry, like the host's around a remote. */
 class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -86,5 +87,57 @@ describe('lazyRoute', () => {
     expect(screen.getByRole('heading', { name: 'Hello Lerato' })).toBeInTheDocument();
     expect(screen.queryByText('Loading')).not.toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('preloadRoutes', () => {
+  function screens() {
+    const load = {
+      layout: jest.fn(() => Promise.resolve(() => <main />)),
+      welcome: jest.fn(() => Promise.resolve(() => <h1>Welcome</h1>)),
+      details: jest.fn(() => Promise.resolve(() => <h1>Details</h1>)),
+      books: jest.fn(() => Promise.resolve(({ id }: { id: string }) => <h1>Book {id}</h1>)),
+    };
+    const Layout = lazyRoute(load.layout);
+    const Welcome = lazyRoute(load.welcome);
+    const Details = lazyRoute(load.details);
+    const Books = lazyRoute(load.books);
+    const routes = (
+      <>
+        <Route path="/register" element={<Layout />}>
+          <Route index element={<Navigate to="/register/welcome" replace />} />
+          <Route path="welcome" element={<Welcome />} />
+          <Route path="details" element={<Details />} />
+        </Route>
+        <Route path="/books/:id" element={<Books id="7" />} />
+        <Route path="*" element={<p>Not found</p>} />
+      </>
+    );
+    return { load, routes };
+  }
+
+  it('fetches the screens of every matching level (a layout and its page), and no other', async () => {
+    const { load, routes } = screens();
+    await preloadRoutes(routes, '/register/details');
+    expect(load.layout).toHaveBeenCalledTimes(1);
+    expect(load.details).toHaveBeenCalledTimes(1);
+    expect(load.welcome).not.toHaveBeenCalled();
+    expect(load.books).not.toHaveBeenCalled();
+  });
+
+  it('matches paths with parameters, and fetches nothing for a path without a lazy screen', async () => {
+    const { load, routes } = screens();
+    await preloadRoutes(routes, '/books/7');
+    expect(load.books).toHaveBeenCalledTimes(1);
+    await preloadRoutes(routes, '/nowhere');
+    await preloadRoutes(routes, '/register');
+    expect(load.layout).toHaveBeenCalledTimes(1);
+    expect(load.welcome).not.toHaveBeenCalled();
+    expect(load.details).not.toHaveBeenCalled();
+  });
+
+  it('rejects when a screen cannot be fetched', async () => {
+    const Broken = lazyRoute(() => Promise.reject(new Error('chunk failed')));
+    await expect(preloadRoutes(<Route path="/x" element={<Broken />} />, '/x')).rejects.toThrow('chunk failed');
   });
 });
