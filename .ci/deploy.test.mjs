@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { main, parseCommand } from './deploy.mjs';
+import { compatibilityProblems, satisfies } from './lib/compatibility.mjs';
 import {
   DeployError,
   defaultPinning,
@@ -205,18 +206,52 @@ async function writeFiles(dir, files) {
   }
 }
 
+/** The shared modules of a build's mf-manifest.json, as webpack writes them. */
+const SHARED = [
+  { name: '@pod/shared-contracts', version: '0.1.0', requiredVersion: '0.1.0', singleton: true },
+  { name: 'react', version: '19.2.3', requiredVersion: '19.2.3', singleton: true },
+  { name: 'react-dom/client', version: '19.2.3', requiredVersion: '^19.2.3' },
+];
+const CHECKOUT_EXPOSES = [
+  { name: 'App', path: './App' },
+  { name: 'CartDropdown', path: './CartDropdown' },
+];
+
+/** A published host at the root of the static root: its version.json and mf-manifest.json. */
+async function fakeHost({ sharedContracts = '0.1.0', shared = SHARED } = {}) {
+  await writeFiles(staticRoot, {
+    'version.json': JSON.stringify({
+      name: 'host',
+      federatedName: 'host',
+      version: '0.1.0',
+      sharedContracts,
+      remoteImports: { remote_checkout: ['./App', './CartDropdown'], remote_library: ['./App'] },
+    }),
+    'mf-manifest.json': JSON.stringify({ id: 'host', shared, exposes: [] }),
+  });
+}
+
 /** A fake remote-checkout build of `version` in packageDir/dist (what webpack would leave). */
-async function fakeDist(version, chunk = `/* checkout ${version} */`) {
+async function fakeDist(
+  version,
+  chunk = `/* checkout ${version} */`,
+  { sharedContracts = '0.1.0', shared = SHARED, exposes = CHECKOUT_EXPOSES } = {},
+) {
   await rm(path.join(packageDir, 'dist'), { recursive: true, force: true });
   await writeFiles(path.join(packageDir, 'dist'), {
     'version.json': JSON.stringify({
       name: 'remote-checkout',
       federatedName: 'remote_checkout',
       version,
-      sharedContracts: '0.1.0',
+      sharedContracts,
       builtAt: new Date().toISOString(),
     }),
-    'mf-manifest.json': JSON.stringify({ id: 'remote_checkout', metaData: { pod: { appVersion: version } } }),
+    'mf-manifest.json': JSON.stringify({
+      id: 'remote_checkout',
+      metaData: { pod: { appVersion: version } },
+      shared,
+      exposes,
+    }),
     'remoteEntry.js': 'var remote_checkout;',
     [`feature.${version}.js`]: chunk,
   });
@@ -297,6 +332,92 @@ describe('updateEnvironment', () => {
       updateEnvironment({ staticRoot, environment: '../x', entries: [], deployedAt: 't' }),
       /invalid environment "\.\.\/x"/,
     );
+  });
+});
+
+describe('deploy: the check against the published host', () => {
+  const bumped = (name, version) =>
+    SHARED.map((shared) => (shared.name === name ? { ...shared, version, requiredVersion: version } : shared));
+
+  it('deploys a build that matches the host, and says so', async () => {
+    await fakeHost();
+    await fakeDist('1.3.0');
+    const run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.out, /compatible with the host 0\.1\.0 \(@pod\/shared-contracts 0\.1\.0\)/);
+  });
+
+  it('refuses another shared-contracts major, another singleton version and a missing module, publishing nothing', async () => {
+    await fakeHost();
+    await fakeDist('1.3.0', undefined, {
+      sharedContracts: '1.0.0',
+      shared: bumped('react', '19.3.0'),
+      exposes: [{ name: 'App', path: './App' }],
+    });
+    const run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 1);
+    assert.match(run.err, /remote-checkout@1\.3\.0 cannot run under the host published in .+ \(host 0\.1\.0/);
+    assert.match(run.err, /built against @pod\/shared-contracts 1\.0\.0, the host runs 0\.1\.0: another major/);
+    assert.match(run.err, /requires react 19\.3\.0, the host provides 19\.2\.3/);
+    assert.match(run.err, /does not expose \.\/CartDropdown, which the host imports/);
+    assert.deepEqual(await readdir(staticRoot).then((files) => files.sort()), ['mf-manifest.json', 'version.json']);
+  });
+
+  it('refuses a rollback to a published version that no longer fits the host', async () => {
+    await fakeDist('1.3.0', undefined, { sharedContracts: '1.0.0' });
+    assert.equal((await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build')).code, 0);
+    await fakeHost({ sharedContracts: '2.0.0' });
+    await fakeDist('1.4.0', undefined, { sharedContracts: '2.0.0' });
+    assert.equal((await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build')).code, 0);
+
+    const run = await cli('rollback', '--env', 'staging', '--static-root', staticRoot);
+    assert.equal(run.code, 1);
+    assert.match(run.err, /remote-checkout@1\.3\.0 cannot run under the host [\s\S]+ another major/);
+    assert.equal((await readJson('environments/staging/remotes.json')).remotes.remote_checkout.version, '1.4.0');
+  });
+
+  it('refuses in a dry run too, and allows a root without a host (nobody to break)', async () => {
+    await fakeHost({ shared: bumped('react-dom/client', '18.3.1') });
+    await fakeDist('1.3.0');
+    let run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build', '--dry-run');
+    assert.equal(run.code, 1);
+    assert.match(run.err, /requires react-dom\/client \^19\.2\.3, the host provides 18\.3\.1/);
+
+    await rm(staticRoot, { recursive: true, force: true });
+    run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.out, /no host is published in .+: compatibility not checked/);
+  });
+});
+
+describe('satisfies (the ranges builds write)', () => {
+  it('reads exact versions, ^, ~, >= and *', () => {
+    const cases = [
+      ['19.2.3', '19.2.3', true],
+      ['19.2.4', '19.2.3', false],
+      ['19.9.0', '^19.2.3', true],
+      ['20.0.0', '^19.2.3', false],
+      ['19.2.2', '^19.2.3', false],
+      ['0.1.5', '^0.1.2', true],
+      ['0.2.0', '^0.1.2', false],
+      ['5.1.9', '~5.1.0', true],
+      ['5.2.0', '~5.1.0', false],
+      ['3.0.0', '>=2.0.0', true],
+      ['1.0.0', '*', true],
+      ['1.0.0', '1.x || 2.x', false],
+      ['not-a-version', '1.0.0', false],
+    ];
+    for (const [version, range, expected] of cases)
+      assert.equal(satisfies(version, range), expected, `${version} ${range}`);
+  });
+
+  it('finds nothing to object to in matching builds', () => {
+    const build = { info: { sharedContracts: '0.1.0' }, manifest: { shared: SHARED, exposes: CHECKOUT_EXPOSES } };
+    const host = {
+      info: { sharedContracts: '0.1.4', remoteImports: { remote_checkout: ['./App'] } },
+      manifest: { shared: SHARED },
+    };
+    assert.deepEqual(compatibilityProblems({ name: 'remote_checkout', ...build }, host), []);
   });
 });
 

@@ -17,6 +17,9 @@ const appConfig = createAppConfig({
   port: 8080,
   isHost: true,
   copy: [{ from: FLAGS_DIR, to: 'assets/flags' }],
+  // The modules the host imports from each remote, in version.json: a remote's deploy refuses a
+  // build that lacks one (.ci/lib/compatibility.mjs). .ci/remote-imports.test.mjs keeps it true.
+  buildInfoExtra: { remoteImports: require('./remote-imports.json') },
 });
 
 /**

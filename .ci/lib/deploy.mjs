@@ -22,6 +22,7 @@ import {
   VERSION_FILE,
   writeJsonAtomic,
 } from './static-root.mjs';
+import { compatibilityProblems } from './compatibility.mjs';
 import { federatedName, hostDistDir, listRemotes, REPO_ROOT } from './workspace.mjs';
 
 export { defaultPinning, PRODUCTION } from './static-root.mjs';
@@ -326,8 +327,40 @@ export async function publishedVersions(/** @type {string} */ staticRoot, /** @t
 }
 
 /**
- * Deploys one remote from its package folder: (build,) publish its version folder, point only
- * its entry of the environment at it, append to history.
+ * Refuses (DeployError) a remote build that cannot run under the host published at the root of
+ * `staticRoot`, before anything is copied (lib/compatibility.mjs says what is checked). A root
+ * without a published host has nobody to break: that is logged and allowed.
+ * @param {{ staticRoot: string, remote: { dir: string, name: string }, info: Record<string, any>,
+ *   distDir: string, log: (line: string) => void }} options
+ */
+export async function assertCompatibleWithHost({ staticRoot, remote, info, distDir, log }) {
+  const [hostInfo, hostManifest] = await Promise.all([
+    readJsonIfExists(path.join(staticRoot, VERSION_FILE)),
+    readJsonIfExists(path.join(staticRoot, 'mf-manifest.json')),
+  ]);
+  if (!hostInfo || !hostManifest) {
+    log(`no host is published in ${staticRoot}: compatibility not checked`);
+    return;
+  }
+  const manifest = await readJsonIfExists(path.join(distDir, 'mf-manifest.json'));
+  if (!manifest) throw new DeployError(`${distDir} has no mf-manifest.json (did its build run?)`);
+  const problems = compatibilityProblems(
+    { name: remote.name, info, manifest },
+    { info: hostInfo, manifest: hostManifest },
+  );
+  if (problems.length > 0) {
+    throw new DeployError(
+      `${remote.dir}@${info.version} cannot run under the host published in ${staticRoot} ` +
+        `(host ${hostInfo.version}, @pod/shared-contracts ${hostInfo.sharedContracts}), so nothing was changed:\n` +
+        problems.map((problem) => `  - ${problem}`).join('\n'),
+    );
+  }
+  log(`compatible with the host ${hostInfo.version} (@pod/shared-contracts ${hostInfo.sharedContracts})`);
+}
+
+/**
+ * Deploys one remote from its package folder: (build,) check it against the published host,
+ * publish its version folder, point only its entry of the environment at it, append to history.
  * @param {{ packageDir: string, staticRoot: string, environment: string, build?: (packageDir: string) => Promise<void>,
  *   allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
  *   build: runs the remote's build; omitted = use the existing dist (--no-build)
@@ -351,7 +384,9 @@ export async function deployRemote({
   } else {
     log(`using the existing ${path.relative(process.cwd(), distDir) || distDir} (--no-build)`);
   }
-  const { version } = await readBuildInfo(distDir, remote);
+  const info = await readBuildInfo(distDir, remote);
+  const { version } = info;
+  await assertCompatibleWithHost({ staticRoot, remote, info, distDir, log });
   const published = await publishRemoteVersion({ staticRoot, dir: remote.dir, version, distDir, dryRun });
   const entry = remoteEntry({ dir: remote.dir, version });
   log(
@@ -406,6 +441,10 @@ export async function rollbackRemote({
     to,
     published: await publishedVersions(staticRoot, remote.dir),
   });
+  // An older version may not run under a newer host either: the same check as a deploy.
+  const publishedDir = path.join(staticRoot, REMOTES_DIR, remote.dir, version);
+  const info = (await readJsonIfExists(path.join(publishedDir, VERSION_FILE))) ?? { version };
+  await assertCompatibleWithHost({ staticRoot, remote, info: { ...info, version }, distDir: publishedDir, log });
   const result = await updateEnvironment({
     staticRoot,
     environment,

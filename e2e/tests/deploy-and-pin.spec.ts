@@ -168,7 +168,9 @@ test(`deploy ${REMOTE.package} ${OLD} then ${NEW} into ${ENVIRONMENT}`, async ({
       version?: string;
     };
     expect(info.version, `${REMOTE.package}/dist/version.json`).toBe(OLD);
-    checkoutScript('deploy', ['--no-build']);
+    const output = checkoutScript('deploy', ['--no-build']);
+    // Checked against the host published in the root (its version.json names what it imports).
+    expect(output).toMatch(/compatible with the host \S+ \(@pod\/shared-contracts \S+\)/);
     expect(stagingConfig().remotes[REMOTE.name]).toEqual(entryOf(OLD));
   });
 

@@ -387,7 +387,7 @@ function productionBuildOptions({ name, dir, version, isProduction, env = proces
  *   copied into the output as they are (absolute `from`, output path `to`).
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
-function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy = [] }) {
+function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy = [], buildInfoExtra = {} }) {
   if (!name || !dir || !port) throw new Error('createAppConfig needs name, dir and port');
   // Plugins and loaders come from the app's own dependencies, so they run on the very
   // webpack instance that the app's webpack-cli loaded.
@@ -399,7 +399,8 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
   const loader = (id) => appRequire.resolve(id);
   assertSameVersions(name, dir);
   const version = appVersionOf(dir);
-  const info = buildInfo({ dir, name, version });
+  // buildInfoExtra: what else version.json says (the host: the modules it imports from each remote).
+  const info = { ...buildInfo({ dir, name, version }), ...buildInfoExtra };
 
   return (_env, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
