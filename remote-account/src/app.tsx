@@ -1,13 +1,11 @@
-import { Suspense } from 'react';
 import {
   lazyRoute,
   preloadRoutes,
   PageNotFound,
   reportLoadedVersion,
-  Spinner,
   Navigate,
   Route,
-  Routes,
+  ScreenRoutes,
 } from '@pod/shared-contracts';
 import { APP_VERSION } from './app-version';
 
@@ -106,9 +104,5 @@ export function preloadRoute(pathname: string): Promise<void> {
  * any <Route>, for the paths the shared route table gives to remote_account.
  */
 export default function App() {
-  return (
-    <Suspense fallback={<Spinner label="Loading the page" />}>
-      <Routes>{ROUTES}</Routes>
-    </Suspense>
-  );
+  return <ScreenRoutes routes={ROUTES} />;
 }

@@ -1,12 +1,10 @@
-import { Suspense } from 'react';
 import {
   lazyRoute,
   preloadRoutes,
   PageNotFound,
   reportLoadedVersion,
-  Spinner,
   Route,
-  Routes,
+  ScreenRoutes,
 } from '@pod/shared-contracts';
 import { APP_VERSION } from './app-version';
 
@@ -67,9 +65,5 @@ export function preloadRoute(pathname: string): Promise<void> {
  * reports, transactions and documents, at absolute paths (the host renders it outside any <Route>).
  */
 export default function App() {
-  return (
-    <Suspense fallback={<Spinner label="Loading the page" />}>
-      <Routes>{ROUTES}</Routes>
-    </Suspense>
-  );
+  return <ScreenRoutes routes={ROUTES} />;
 }

@@ -1,13 +1,11 @@
-import { Suspense } from 'react';
 import {
   lazyRoute,
   preloadRoutes,
   PageNotFound,
   reportLoadedVersion,
-  Spinner,
   Navigate,
   Route,
-  Routes,
+  ScreenRoutes,
 } from '@pod/shared-contracts';
 import { BASE_PATHS, type BasePath } from './lib/stages';
 import type { ApplicabilityStage } from './routes/applicability';
@@ -155,9 +153,5 @@ export function preloadRoute(pathname: string): Promise<void> {
  * same stages, and every screen builds its links from the base it was entered by.
  */
 export default function App() {
-  return (
-    <Suspense fallback={<Spinner label="Loading the page" />}>
-      <Routes>{ROUTES}</Routes>
-    </Suspense>
-  );
+  return <ScreenRoutes routes={ROUTES} />;
 }

@@ -27,7 +27,7 @@ export {
   type FinalTextFieldProps,
 } from './final-fields';
 export { Modal, type ModalProps } from './modal';
-export { lazyRoute, preloadRoutes, type LazyRouteComponent } from './lazy-route';
+export { lazyRoute, preloadRoutes, ScreenRoutes, type LazyRouteComponent } from './lazy-route';
 export { PageNotFound } from './page-not-found';
 export {
   PdfPreview,

@@ -1,5 +1,6 @@
-import { isValidElement, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { createRoutesFromChildren, matchRoutes } from '../router';
+import { isValidElement, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createRoutesFromChildren, matchRoutes, Routes } from '../router';
+import { Spinner } from './spinner';
 
 /** A route's screen loaded on demand; `preload()` fetches it ahead of its first render. */
 export interface LazyRouteComponent<P extends object> {
@@ -71,4 +72,17 @@ export function preloadRoutes(routes: ReactNode, pathname: string): Promise<void
     if (isValidElement(element) && hasPreload(element.type)) screens.push(element.type.preload());
   }
   return Promise.all(screens).then(() => undefined);
+}
+
+/**
+ * A remote's routes (<Route> elements with lazyRoute screens) under one Suspense with the page
+ * spinner: the body of every remote's App. The same `routes` go to `preloadRoutes`, so the host
+ * can fetch the first screen before it renders the App.
+ */
+export function ScreenRoutes({ routes }: { routes: ReactNode }) {
+  return (
+    <Suspense fallback={<Spinner label="Loading the page" />}>
+      <Routes>{routes}</Routes>
+    </Suspense>
+  );
 }
