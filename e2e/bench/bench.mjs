@@ -11,7 +11,7 @@
  *                                                    only; writes .data/bench-smoke/, and fails
  *                                                    when a figure is missing, never on a target
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { accessToken, API_CALLS, loadTest } from './lib/api.mjs';
@@ -28,6 +28,9 @@ import {
 import { oneRemoteRebuild, productionBuild } from './lib/build-time.mjs';
 import { openLighthouse, serveStaticCopy } from './lib/lighthouse.mjs';
 import { REPO_ROOT } from './lib/paths.mjs';
+
+/** This folder (the hand-written analysis of missed targets, not-met.md, lives here). */
+const BENCH_DIR = path.join(REPO_ROOT, 'e2e', 'bench');
 import { machine, renderReport, missingFigures } from './lib/report.mjs';
 import { runCommand, seed, serverEnv, startServer, unseed } from './lib/server.mjs';
 import { median } from './lib/stats.mjs';
@@ -128,7 +131,6 @@ async function measureBrowser(origin, accounts) {
   const browser = await launchBrowser();
   try {
     const session = await signIn(browser, origin, accounts.author);
-    const bulkSession = await signIn(browser, origin, accounts.bulkAuthor);
     for (let run = 0; run < runs; run += 1) {
       log(`browser run ${run + 1}/${runs}`);
       let reactDom = 0;
@@ -145,6 +147,8 @@ async function measureBrowser(origin, accounts) {
       const orders = await ordersList(browser, origin, session);
       record('orders key', median(orders.typing));
       record('orders more', median(orders.loadMore));
+      // Each run uploads as an author of its own, into an empty library like the first run's.
+      const bulkSession = await signIn(browser, origin, accounts.bulkAuthors[run] ?? accounts.bulkAuthor);
       const bulk = await bulkUpload(browser, origin, bulkSession, { rows: data.bulkRows, tag: `${Date.now()}-${run}` });
       record('bulk parse', bulk.parseMs);
       record('bulk rate', bulk.rowsPerSecond);
@@ -153,7 +157,7 @@ async function measureBrowser(origin, accounts) {
     fig['switch first'].note = '/dashboard (remote-library) to /checkout/cart (remote-checkout)';
     fig['orders key'].note = `${data.orders} orders; typing q (no match) and Backspace`;
     fig['bulk parse'].note = `${data.bulkRows} rows; file chosen to the first price request`;
-    fig['bulk rate'].note = 'valid rows priced and saved per second: 50-row batches, two at a time (the page)';
+    fig['bulk rate'].note = 'valid rows priced and saved per second: 100-row batches, two at a time (the page)';
     return { chromium: browser.version(), session, staticCopy: await staticLoginCopy(browser, origin) };
   } finally {
     await browser.close();
@@ -256,7 +260,7 @@ async function main() {
   const env = serverEnv({ dataDir, staticRoot, port });
   log(`seeding ${dataDir}`);
   const seeded = performance.now();
-  const accounts = await seed(env, data);
+  const accounts = await seed(env, { ...data, bulkAuthors: runs });
   log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; starting the server on ${env.PUBLIC_URL}`);
   const server = await startServer(env);
   try {
@@ -272,13 +276,13 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const pgEnv = serverEnv({ databaseUrl, staticRoot, port: port + 1 });
-    const pgAccounts = await seed(pgEnv, data);
+    const pgAccounts = await seed(pgEnv, { ...data, bulkAuthors: 1 });
     const pgServer = await startServer(pgEnv);
     try {
       await measureApi('postgresql', pgServer.origin, pgAccounts.author);
     } finally {
       await pgServer.stop();
-      await unseed(pgEnv, [pgAccounts.author.email, pgAccounts.bulkAuthor.email]);
+      await unseed(pgEnv, [pgAccounts.author.email, ...pgAccounts.bulkAuthors.map((bulk) => bulk.email)]);
     }
   } else {
     skip(
@@ -293,7 +297,8 @@ async function main() {
   await mkdir(outDir, { recursive: true });
   const context = { smoke, runs, data, started, finished: new Date(), machine: info, micro };
   await writeFile(path.join(outDir, 'results.json'), `${JSON.stringify({ ...context, figures }, null, 2)}\n`);
-  await writeFile(reportFile, renderReport(figures, context));
+  const analysis = smoke ? null : await readFile(path.join(BENCH_DIR, 'not-met.md'), 'utf8').catch(() => null);
+  await writeFile(reportFile, renderReport(figures, { ...context, analysis }));
   log(`wrote ${reportFile}`);
   const missing = missingFigures(figures);
   if (missing.length > 0) {

@@ -4,12 +4,12 @@
  * compiled server (openapi/server/dist, `pnpm --filter api-server build` first):
  *   - a bench author, active, with BOOKS books (half local, half international) and ORDERS
  *     orders spread over those books;
- *   - a second, empty author for the bulk CSV upload (its quotes must not swell the first one's
- *     getuserbooks).
+ *   - BULK_AUTHORS more, empty authors for the bulk CSV upload, one per run (their quotes must
+ *     not swell the first one's getuserbooks, nor the next run's library).
  * Rows come from SQL generate_series, so 10,000 orders take a second, not minutes.
- *   node e2e/bench/seed.mjs --books 200 --orders 10000        (PGlite in DATA_DIR, or DATABASE_URL)
+ *   node e2e/bench/seed.mjs --books 200 --orders 10000 [--bulk-authors 5]   (PGlite in DATA_DIR, or DATABASE_URL)
  *   node e2e/bench/seed.mjs --delete a@x,b@x                  (removes those users and their rows)
- * Prints one JSON line: { author: { email, password, firstName }, bulkAuthor: {...} }.
+ * Prints one JSON line: { author: { email, password, firstName }, bulkAuthor: {...}, bulkAuthors: [...] }.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -27,6 +27,7 @@ const { values } = parseArgs({
   options: {
     books: { type: 'string', default: '200' },
     orders: { type: 'string', default: '10000' },
+    'bulk-authors': { type: 'string', default: '1' },
     delete: { type: 'string' },
   },
 });
@@ -61,9 +62,15 @@ try {
     const create = (email, nameFirst) =>
       app.userRepository.create({ email, passwordHash, nameFirst, nameLast: 'Bench', userStatus: 1, initialLogin: 1 });
     const author = { email: `bench-${stamp}@pod.local`, password, firstName: 'Benedict' };
-    const bulkAuthor = { email: `bench-bulk-${stamp}@pod.local`, password, firstName: 'Bulisa' };
+    // One empty author per bulk upload run: each run saves thousands of quotes, and the next
+    // run must start from an empty library, as the first did.
+    const bulkAuthors = Array.from({ length: Math.max(1, Number(values['bulk-authors'])) }, (_, k) => ({
+      email: `bench-bulk-${stamp}-${k + 1}@pod.local`,
+      password,
+      firstName: 'Bulisa',
+    }));
     const user = await create(author.email, author.firstName);
-    await create(bulkAuthor.email, bulkAuthor.firstName);
+    for (const bulkAuthor of bulkAuthors) await create(bulkAuthor.email, bulkAuthor.firstName);
 
     await sql`
       INSERT INTO books (user_id, pair_id, is_international, book_title, format_type, no_of_pages, price_sale,
@@ -87,7 +94,7 @@ try {
       FROM generate_series(1, ${orders}) AS i`.execute(app.db);
     await sql`ANALYZE orders`.execute(app.db);
     await sql`ANALYZE books`.execute(app.db);
-    console.log(JSON.stringify({ author, bulkAuthor, books, orders }));
+    console.log(JSON.stringify({ author, bulkAuthor: bulkAuthors[0], bulkAuthors, books, orders }));
   }
 } finally {
   await app.close();

@@ -50,9 +50,17 @@ export function serverEnv({ dataDir, databaseUrl, staticRoot, port }) {
 }
 
 /** Seeds the large data set (e2e/bench/seed.mjs) into the database `env` names. */
-export async function seed(env, { books, orders }) {
+export async function seed(env, { books, orders, bulkAuthors = 1 }) {
   const out = await runNode(
-    [path.join('e2e', 'bench', 'seed.mjs'), '--books', String(books), '--orders', String(orders)],
+    [
+      path.join('e2e', 'bench', 'seed.mjs'),
+      '--books',
+      String(books),
+      '--orders',
+      String(orders),
+      '--bulk-authors',
+      String(bulkAuthors),
+    ],
     { env, exactEnv: true },
   );
   return JSON.parse(out.trim().split('\n').at(-1));
