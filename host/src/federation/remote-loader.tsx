@@ -41,6 +41,7 @@ interface LoadedModule {
 function isComponentModule(value: unknown): value is LoadedModule {
   if (!value || typeof value !== 'object' || !('default' in value)) return false;
   const component = (value as { default: unknown }).default;
+  // Function components, classes, and memo/forwardRef objects.
   return typeof component === 'function' || (typeof component === 'object' && component !== null);
 }
 
@@ -93,6 +94,7 @@ export function createRemoteLoader(importModule: ModuleImporter): RemoteLoader {
 
   return {
     component<P extends object>(remote: RemoteName, expose: ExposedModule) {
+      // The module's props are the contract's (RemoteModule, CartDropdownModule, ChatPanelModule): trusted here.
       return entryOf(remote, expose).Component as unknown as ComponentType<P>;
     },
     async prepare(remote, expose, pathname) {

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { BOOK_MESSAGES, BookRowError, parseBulkRow, type BulkRow, type CsvValue } from '../../domain/bulk-row.js';
 import { HttpProblem } from '../../errors.js';
-import type { NewBookRow } from '../../plugins/external/db-schema.js';
 import type { OperationRequest, ServiceHandlers } from '../types.js';
 import { memoizeReferenceData, type ReferenceDataRepository } from '../../plugins/app/reference-data-repository.js';
 import { titleKey } from '../../plugins/app/book-repository.js';
 import { createBookPricing, validation, type BookPricing } from './pricing.js';
-import { bookRecords, saveQuote, type RowQuote } from './records.js';
+import { regionsOf, saveQuote, saveQuotes, type QuoteToSave, type RowQuote } from './records.js';
 
 export const DUPLICATE_UPLOAD_MESSAGE = 'Duplicate upload detected';
 
@@ -71,10 +70,7 @@ function rowView(
 }
 
 /** The (region, title) keys a row would take in the user's library. */
-const rowKeys = (row: BulkRow) => [
-  ...(row.isLocal ? [titleKey(row.title, false)] : []),
-  ...(row.isInternational ? [titleKey(row.title, true)] : []),
-];
+const rowKeys = (row: BulkRow) => regionsOf(row).map((isInternational) => titleKey(row.title, isInternational));
 
 /** portal.yaml BulkRowOutcome. */
 type RowOutcome =
@@ -95,11 +91,9 @@ export function createBulkService(app: FastifyInstance, config: AppConfig, prici
       const source = request.body.row as Record<string, CsvValue>;
       const row = parseBook(source);
       const quote = await quoteBook(app.referenceDataRepository, pricing, row);
-      const regions = [...(row.isLocal ? [false] : []), ...(row.isInternational ? [true] : [])];
-
       const ids = await unitOfWork.run(async ({ books, cart }) => {
         if (request.body.is_bulk) await books.lockUser(userId);
-        for (const isInternational of regions) {
+        for (const isInternational of regionsOf(row)) {
           if (await books.titleExists(userId, row.title, isInternational)) {
             throw new HttpProblem(409, DUPLICATE_UPLOAD_MESSAGE, 'DUPLICATE_UPLOAD');
           }
@@ -123,7 +117,7 @@ export function createBulkService(app: FastifyInstance, config: AppConfig, prici
       const referenceData = memoizeReferenceData(app.referenceDataRepository);
       const batchPricing = createBookPricing(referenceData);
 
-      type Judged = { source: Record<string, CsvValue>; quote: RowQuote } | { refused: HttpProblem };
+      type Judged = QuoteToSave | { refused: HttpProblem };
       const judged: Judged[] = [];
       for (const value of request.body.rows) {
         const source = value as Record<string, CsvValue>;
@@ -139,45 +133,24 @@ export function createBulkService(app: FastifyInstance, config: AppConfig, prici
       return unitOfWork.run(async ({ books, cart }) => {
         if (save) await books.lockUser(userId);
         const taken = await books.titlesTaken(userId, priced);
-        const now = config.now();
-        const outcomes: (RowOutcome | { pending: NewBookRow[]; quote: RowQuote })[] = judged.map((item) => {
+        const outcomes: (RowOutcome | { toSave: QuoteToSave })[] = judged.map((item) => {
           if ('refused' in item) return { outcome: 'invalid', message: item.refused.message, code: item.refused.code };
           const keys = rowKeys(item.quote.row);
           if (keys.some((key) => taken.has(key)))
             return { outcome: 'duplicate', message: DUPLICATE_UPLOAD_MESSAGE, code: 'DUPLICATE_UPLOAD' };
           if (!save) return { outcome: 'calculated', result: rowView(item.quote.row, item.quote, false, NO_IDS) };
           for (const key of keys) taken.add(key);
-          return { pending: bookRecords(userId, item.quote, item.source, now, { bulk: true }), quote: item.quote };
+          return { toSave: item };
         });
 
-        const records = outcomes.flatMap((item) => ('pending' in item ? item.pending : []));
-        const stored = new Map(
-          (await books.insertMany(records)).map((book) => [`${book.pair_id}:${book.is_international}`, book.id]),
-        );
-        const idsOf = (pending: NewBookRow[]) => ({
-          local: stored.get(`${pending[0]?.pair_id}:false`) ?? null,
-          international: stored.get(`${pending[0]?.pair_id}:true`) ?? null,
+        const toSave = outcomes.flatMap((item) => ('toSave' in item ? [item.toSave] : []));
+        const ids = await saveQuotes({ books, cart }, userId, toSave, config.now(), { bulk: true });
+        let saved = 0;
+        const results = outcomes.map((item): RowOutcome => {
+          if (!('toSave' in item)) return item;
+          const { quote } = item.toSave;
+          return { outcome: 'saved', result: rowView(quote.row, quote, true, ids[saved++] ?? NO_IDS) };
         });
-        await cart.addMany(
-          outcomes.flatMap((item) => {
-            if (!('pending' in item)) return [];
-            const ids = idsOf(item.pending);
-            return [
-              {
-                userId,
-                bookId: ids.local,
-                internationalBookId: ids.international,
-                services: item.quote.processing.services,
-                createdAt: now,
-              },
-            ];
-          }),
-        );
-        const results = outcomes.map((item): RowOutcome =>
-          'pending' in item
-            ? { outcome: 'saved', result: rowView(item.quote.row, item.quote, true, idsOf(item.pending)) }
-            : item,
-        );
         return { statusCode: 0, results };
       });
     },

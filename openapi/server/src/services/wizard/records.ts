@@ -65,7 +65,12 @@ export function bookRecords(
     misc,
     created_at: createdAt,
   });
-  return [...(row.isLocal ? [record(false)] : []), ...(row.isInternational ? [record(true)] : [])];
+  return regionsOf(row).map(record);
+}
+
+/** The regions a book is sold in, as `is_international` values: local first. */
+export function regionsOf(row: Pick<BulkRow, 'isLocal' | 'isInternational'>): boolean[] {
+  return [...(row.isLocal ? [false] : []), ...(row.isInternational ? [true] : [])];
 }
 
 /** The ids of a stored quote's records; null for a region the book is not sold in. */
@@ -74,27 +79,55 @@ export interface QuoteIds {
   international: number | null;
 }
 
+/** A priced book to store, with the request or CSV fields it came from. */
+export interface QuoteToSave {
+  quote: RowQuote;
+  source: Record<string, CsvValue>;
+}
+
 /**
- * Stores a quote inside the caller's transaction: its book records and the one cart item that
- * pays for their processing. The figures are the server's own (`quote`), never the browser's.
+ * Stores quotes inside the caller's transaction: the book records of all of them in one
+ * statement, then the one cart item per quote that pays for its processing, in one more.
+ * Returns each quote's ids, in the order given. The figures are the server's own (`quote`),
+ * never the browser's.
  */
-export async function saveQuote(
+export async function saveQuotes(
   { books, cart }: Pick<TransactionalRepositories, 'books' | 'cart'>,
+  userId: number,
+  toSave: QuoteToSave[],
+  now: Date,
+  extra: Record<string, unknown> = {},
+): Promise<QuoteIds[]> {
+  const records = toSave.map(({ quote, source }) => bookRecords(userId, quote, source, now, extra));
+  const stored = new Map(
+    (await books.insertMany(records.flat())).map((book) => [`${book.pair_id}:${book.is_international}`, book.id]),
+  );
+  // The records of one quote share its pair id.
+  const ids = records.map(([first]) => ({
+    local: stored.get(`${first?.pair_id}:false`) ?? null,
+    international: stored.get(`${first?.pair_id}:true`) ?? null,
+  }));
+  await cart.addMany(
+    toSave.map(({ quote }, index) => ({
+      userId,
+      bookId: ids[index]?.local ?? null,
+      internationalBookId: ids[index]?.international ?? null,
+      services: quote.processing.services,
+      createdAt: now,
+    })),
+  );
+  return ids;
+}
+
+/** Stores one quote (saveQuotes of one): its book records and its cart item. */
+export async function saveQuote(
+  repositories: Pick<TransactionalRepositories, 'books' | 'cart'>,
   userId: number,
   quote: RowQuote,
   source: Record<string, CsvValue>,
   now: Date,
   extra: Record<string, unknown> = {},
 ): Promise<QuoteIds> {
-  const saved = await books.insertMany(bookRecords(userId, quote, source, now, extra));
-  const local = saved.find((book) => !book.is_international)?.id ?? null;
-  const international = saved.find((book) => book.is_international)?.id ?? null;
-  await cart.add({
-    userId,
-    bookId: local,
-    internationalBookId: international,
-    services: quote.processing.services,
-    createdAt: now,
-  });
-  return { local, international };
+  const [ids] = await saveQuotes(repositories, userId, [{ quote, source }], now, extra);
+  return ids ?? { local: null, international: null };
 }
