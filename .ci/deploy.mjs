@@ -1,41 +1,49 @@
 #!/usr/bin/env node
-// Deploys or rolls back ONE remote in one environment of the static root. Run from the remote's
-// folder through its package.json scripts:
+// Deploys, promotes or rolls back ONE remote in one environment of the static root. Run from the
+// remote's folder through its package.json scripts:
 //
-//   pnpm --filter remote-checkout run deploy -- --env staging [--no-build] [--dry-run]
+//   pnpm --filter remote-checkout run deploy -- --env staging [--canary 10] [--no-build] [--dry-run]
+//   pnpm --filter remote-checkout run promote -- --env staging
 //   pnpm --filter remote-checkout run rollback -- --env staging [--to 0.1.0]
 //
 // (`pnpm deploy` is a pnpm built-in, hence `run`.) The rules live in lib/deploy.mjs.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { DeployError, deployRemote, rollbackRemote } from './lib/deploy.mjs';
+import { DeployError, deployRemote, parseCanaryShare, promoteRemote, rollbackRemote } from './lib/deploy.mjs';
 import { pnpmCommand, runOrThrow } from './lib/proc.mjs';
 import { defaultStaticRoot } from './lib/workspace.mjs';
 
 export const USAGE = `usage (in a remote's folder):
-  node ../.ci/deploy.mjs deploy   --env <name> [--static-root <dir>] [--no-build] [--allow-pinning] [--dry-run]
+  node ../.ci/deploy.mjs deploy   --env <name> [--canary <share>] [--static-root <dir>] [--no-build] [--allow-pinning] [--dry-run]
+  node ../.ci/deploy.mjs promote  --env <name> [--static-root <dir>] [--allow-pinning] [--dry-run]
   node ../.ci/deploy.mjs rollback --env <name> [--to <version>] [--static-root <dir>] [--allow-pinning] [--dry-run]
 
   --env            environment: environments/<name>/remotes.json of the static root (required)
+  --canary         deploy: give the new version to this share of browsers (1-99 %, each browser
+                   keeps its side), the rest keep the current version; promote or rollback ends it
   --static-root    the static root (default: STATIC_ROOT, else <repo>/.data/public)
   --no-build       deploy the existing dist/ instead of building first
   --to             rollback: this published version instead of the previous one in history
+                   (rollback without --to while a canary runs removes the canary)
   --allow-pinning  production only: let QA pin versions there (off by default)
   --dry-run        say what would happen; write nothing into the static root`;
+
+const COMMANDS = ['deploy', 'promote', 'rollback'];
 
 const OPTIONS = {
   env: { type: 'string' },
   'static-root': { type: 'string' },
   'no-build': { type: 'boolean', default: false },
   to: { type: 'string' },
+  canary: { type: 'string' },
   'allow-pinning': { type: 'boolean', default: false },
   'dry-run': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 };
 
 /**
- * Parses `deploy|rollback [options]`. A bare `--` (what `pnpm run x -- ...` may pass on) is ignored.
+ * Parses `deploy|promote|rollback [options]`. A bare `--` (what `pnpm run x -- ...` may pass on) is ignored.
  * @param {string[]} argv
  */
 export function parseCommand(argv) {
@@ -49,13 +57,16 @@ export function parseCommand(argv) {
   const { values, positionals } = parsed;
   if (values.help) return { command: 'help', values };
   const [command, ...extra] = positionals;
-  if (command !== 'deploy' && command !== 'rollback') throw new DeployError(`deploy or rollback?\n${USAGE}`);
+  if (!COMMANDS.includes(command ?? '')) throw new DeployError(`deploy, promote or rollback?\n${USAGE}`);
   if (extra.length > 0) throw new DeployError(`unexpected argument ${extra[0]}\n${USAGE}`);
   if (!values.env) throw new DeployError(`--env <name> is required\n${USAGE}`);
   if (command === 'deploy' && values.to !== undefined) throw new DeployError('--to belongs to rollback');
-  if (command === 'rollback' && values['no-build'])
-    throw new DeployError('--no-build belongs to deploy (rollback never builds)');
-  return { command, values };
+  if (command !== 'deploy' && values['no-build'])
+    throw new DeployError(`--no-build belongs to deploy (${command} never builds)`);
+  if (command === 'promote' && values.to !== undefined) throw new DeployError('--to belongs to rollback');
+  if (command !== 'deploy' && values.canary !== undefined) throw new DeployError('--canary belongs to deploy');
+  const canary = values.canary === undefined ? undefined : parseCanaryShare(values.canary);
+  return { command, values, canary };
 }
 
 /**
@@ -77,7 +88,7 @@ export async function main(
   } = {},
 ) {
   try {
-    const { command, values } = parseCommand(argv);
+    const { command, values, canary } = parseCommand(argv);
     if (command === 'help') {
       log(USAGE);
       return 0;
@@ -99,8 +110,10 @@ export async function main(
     log(`${values['dry-run'] ? 'dry run: ' : ''}${command} ${path.basename(cwd)} to ${values.env} in ${staticRoot}`);
     const result =
       command === 'deploy'
-        ? await deployRemote({ ...common, ...(!values['no-build'] && { build }) })
-        : await rollbackRemote({ ...common, to: values.to });
+        ? await deployRemote({ ...common, canary, ...(!values['no-build'] && { build }) })
+        : command === 'promote'
+          ? await promoteRemote(common)
+          : await rollbackRemote({ ...common, to: values.to });
     log(
       `${values.env}/remotes.json ${values['dry-run'] ? 'would be' : 'is now'}:\n${JSON.stringify(result.config, null, 2)}`,
     );

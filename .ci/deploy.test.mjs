@@ -14,6 +14,10 @@ import {
   DeployError,
   defaultPinning,
   immutabilityVerdict,
+  parseCanaryShare,
+  planDeploy,
+  planPromote,
+  withoutCanary,
   rollbackTarget,
   updateEnvironment,
   withHistoryEntries,
@@ -186,9 +190,108 @@ describe('parseCommand', () => {
 
   it('requires --env and a known command, and keeps options to their command', () => {
     assert.throws(() => parseCommand(['deploy']), /--env <name> is required/);
-    assert.throws(() => parseCommand(['ship', '--env', 'x']), /deploy or rollback\?/);
+    assert.throws(() => parseCommand(['ship', '--env', 'x']), /deploy, promote or rollback\?/);
     assert.throws(() => parseCommand(['deploy', '--env', 'x', '--to', '1.0.0']), /--to belongs to rollback/);
     assert.throws(() => parseCommand(['deploy', '--env', 'x', '--bogus']), /Unknown option '--bogus'/);
+  });
+});
+
+describe('canary rules', () => {
+  const stable = entry('remote-checkout', '1.3.0');
+  const next = entry('remote-checkout', '1.4.0');
+  const running = { ...stable, canary: { ...next, share: 10 } };
+  const plan = (current, version, share) =>
+    planDeploy({
+      name: 'remote_checkout',
+      environment: 'staging',
+      current,
+      entry: entry('remote-checkout', version),
+      share,
+    });
+
+  it('starts a canary beside the stable version, and changes its share', () => {
+    assert.deepEqual(plan(stable, '1.4.0', 10), {
+      entry: running,
+      change: { name: 'remote_checkout', version: '1.4.0', channel: 'canary', share: 10, event: 'deploy' },
+    });
+    assert.deepEqual(plan(running, '1.4.0', 50).entry, { ...stable, canary: { ...next, share: 50 } });
+  });
+
+  it('refuses a canary without a stable version, of the stable version, or beside another canary', () => {
+    assert.throws(() => plan(undefined, '1.4.0', 10), /no stable version in staging to share users with/);
+    assert.throws(() => plan(stable, '1.3.0', 10), /already runs 1\.3\.0 for everyone in staging/);
+    assert.throws(
+      () => plan(running, '1.5.0', 10),
+      /has a canary 1\.4\.0 for 10 % of staging: promote it or roll it back/,
+    );
+  });
+
+  it('refuses a plain deploy while a canary runs, naming the command to use', () => {
+    assert.throws(
+      () => plan(running, '1.4.0'),
+      /runs as a canary for 10 % of staging: promote it \(pnpm --filter remote-checkout run promote -- --env staging\)/,
+    );
+    assert.throws(() => plan(running, '1.5.0'), /promote it or roll it back .* before deploying another version/);
+    assert.deepEqual(plan(stable, '1.5.0').change, { name: 'remote_checkout', version: '1.5.0' });
+  });
+
+  it('promotes the canary to everyone, and removes it on rollback', () => {
+    assert.deepEqual(planPromote({ name: 'remote_checkout', environment: 'staging', current: running }), {
+      entry: next,
+      change: { name: 'remote_checkout', version: '1.4.0', event: 'promote' },
+    });
+    assert.throws(
+      () => planPromote({ name: 'remote_checkout', environment: 'staging', current: stable }),
+      /has no canary in staging to promote/,
+    );
+    assert.deepEqual(withoutCanary({ name: 'remote_checkout', current: running }), {
+      entry: stable,
+      change: { name: 'remote_checkout', version: '1.4.0', channel: 'canary', share: 0, event: 'rollback' },
+    });
+  });
+
+  it('reads --canary as a whole percentage from 1 to 99', () => {
+    assert.equal(parseCanaryShare('10'), 10);
+    assert.equal(parseCanaryShare('99'), 99);
+    for (const bad of ['0', '100', '10.5', '-5', 'ten', '']) {
+      assert.throws(() => parseCanaryShare(bad), /is not a share: give a whole percentage from 1 to 99/);
+    }
+  });
+
+  it('keeps canary entries out of the stable timeline that rollback walks', () => {
+    const history = withHistoryEntries(
+      null,
+      [
+        { name: 'remote_checkout', version: '1.3.0' },
+        { name: 'remote_checkout', version: '1.4.0', channel: 'canary', share: 10, event: 'deploy' },
+        { name: 'remote_checkout', version: '1.4.0', channel: 'canary', share: 10, event: 'deploy' },
+        { name: 'remote_checkout', version: '1.3.0' },
+        { name: 'remote_checkout', version: '1.4.0', event: 'promote' },
+      ],
+      'T',
+    );
+    assert.deepEqual(
+      history.remote_checkout.map(({ version, channel, event }) => [version, channel ?? 'stable', event ?? '']),
+      [
+        ['1.3.0', 'stable', ''],
+        ['1.4.0', 'canary', 'deploy'],
+        ['1.4.0', 'stable', 'promote'],
+      ],
+    );
+    const target = rollbackTarget({
+      name: 'remote_checkout',
+      environment: 'staging',
+      current: '1.4.0',
+      history: {
+        remote_checkout: [
+          { version: '1.3.0', deployedAt: 'T' },
+          { version: '1.5.0', deployedAt: 'T', channel: 'canary', share: 10, event: 'deploy' },
+          { version: '1.4.0', deployedAt: 'T', event: 'promote' },
+        ],
+      },
+      published: ['1.3.0', '1.4.0', '1.5.0'],
+    });
+    assert.equal(target, '1.3.0');
   });
 });
 
@@ -479,6 +582,94 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
       all.filter((f) => /\.tmp$|\.staging$/.test(f)),
       [],
     );
+  });
+
+  it('runs a canary: --canary 10, a share change, rollback, again, promote, then rollback to the old stable', async () => {
+    await fakeDist('1.3.0');
+    let run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 0, run.err);
+    const checkout = async () => (await readJson('environments/staging/remotes.json')).remotes.remote_checkout;
+
+    await fakeDist('1.4.0');
+    run = await cli('deploy', '--env', 'staging', '--canary', '10', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.out, /gave 10 % of staging's browsers remote_checkout 1\.4\.0; the others keep 1\.3\.0/);
+    let now = await checkout();
+    assert.equal(now.version, '1.3.0');
+    assert.equal(now.entry, '/remotes/remote-checkout/1.3.0/mf-manifest.json');
+    assert.deepEqual(
+      [now.canary.entry, now.canary.version, now.canary.share],
+      ['/remotes/remote-checkout/1.4.0/mf-manifest.json', '1.4.0', 10],
+    );
+
+    run = await cli('deploy', '--env', 'staging', '--canary', '50', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 0, run.err);
+    assert.equal((await checkout()).canary.share, 50);
+
+    await fakeDist('1.5.0');
+    run = await cli('deploy', '--env', 'staging', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 1);
+    assert.match(run.err, /has a canary 1\.4\.0 for 50 % of staging: promote it or roll it back/);
+    assert.equal((await checkout()).version, '1.3.0', 'a refused deploy changes nothing');
+    await assert.rejects(readdir(path.join(staticRoot, 'remotes/remote-checkout/1.5.0')), /ENOENT/);
+
+    run = await cli('rollback', '--env', 'staging', '--to', '1.3.0', '--static-root', staticRoot);
+    assert.equal(run.code, 1);
+    assert.match(run.err, /roll the canary back first \(without --to\)/);
+    run = await cli('rollback', '--env', 'staging', '--static-root', staticRoot);
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.out, /rolled back staging's remote_checkout canary 1\.4\.0 \(50 %\): everyone runs 1\.3\.0/);
+    now = await checkout();
+    assert.equal(now.version, '1.3.0');
+    assert.equal(now.canary, undefined);
+
+    await fakeDist('1.4.0');
+    run = await cli('deploy', '--env', 'staging', '--canary', '10', '--static-root', staticRoot, '--no-build');
+    assert.equal(run.code, 0, run.err);
+    run = await cli('promote', '--env', 'staging', '--static-root', staticRoot);
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.out, /promoted staging's remote_checkout 1\.4\.0 from 1\.3\.0 to everyone/);
+    now = await checkout();
+    assert.deepEqual(
+      [now.version, now.entry, now.canary, now.share],
+      ['1.4.0', '/remotes/remote-checkout/1.4.0/mf-manifest.json', undefined, undefined],
+    );
+    run = await cli('promote', '--env', 'staging', '--static-root', staticRoot);
+    assert.equal(run.code, 1);
+    assert.match(run.err, /has no canary in staging to promote/);
+
+    run = await cli('rollback', '--env', 'staging', '--static-root', staticRoot);
+    assert.equal(run.code, 0, run.err);
+    assert.equal((await checkout()).version, '1.3.0');
+    assert.deepEqual(
+      (await readJson('environments/staging/history.json')).remote_checkout.map((e) => [
+        e.version,
+        e.channel ?? 'stable',
+        e.share ?? null,
+        e.event ?? '',
+      ]),
+      [
+        ['1.3.0', 'stable', null, ''],
+        ['1.4.0', 'canary', 10, 'deploy'],
+        ['1.4.0', 'canary', 50, 'deploy'],
+        ['1.4.0', 'canary', 0, 'rollback'],
+        ['1.4.0', 'canary', 10, 'deploy'],
+        ['1.4.0', 'stable', null, 'promote'],
+        ['1.3.0', 'stable', null, ''],
+      ],
+    );
+  });
+
+  it('keeps --canary to deploy and refuses a share out of range', async () => {
+    assert.throws(() => parseCommand(['promote', '--env', 'x', '--canary', '10']), /--canary belongs to deploy/);
+    assert.throws(() => parseCommand(['rollback', '--env', 'x', '--canary', '10']), /--canary belongs to deploy/);
+    assert.throws(() => parseCommand(['promote', '--env', 'x', '--to', '1.0.0']), /--to belongs to rollback/);
+    assert.throws(
+      () => parseCommand(['promote', '--env', 'x', '--no-build']),
+      /--no-build belongs to deploy \(promote never builds\)/,
+    );
+    assert.throws(() => parseCommand(['deploy', '--env', 'x', '--canary', '100']), /is not a share/);
+    assert.equal(parseCommand(['deploy', '--env', 'x', '--canary', '25']).canary, 25);
   });
 
   it('deploys without source maps or mf-stats.json', async () => {

@@ -30,7 +30,14 @@ export { defaultPinning, PRODUCTION } from './static-root.mjs';
 /**
  * @typedef {import('./static-root.mjs').RemotesConfig} RemotesConfig
  * @typedef {import('./static-root.mjs').RemoteEntry} RemoteEntry
- * @typedef {{ version: string, deployedAt: string }} HistoryEntry
+ * @typedef {{ entry: string, version: string, share: number }} CanaryEntry
+ * @typedef {'deploy' | 'promote' | 'rollback' | 'automatic-rollback'} HistoryEvent
+ * @typedef {{ version: string, deployedAt: string, channel?: 'canary', share?: number, event?: HistoryEvent,
+ *   reason?: string }} HistoryEntry
+ *   Entries without `channel` are the stable timeline (what rollback goes back through); canary
+ *   entries say when a canary started (`event: 'deploy'`, its share) and when it was removed
+ *   (`share: 0`, `event: 'rollback'` or the server guard's `'automatic-rollback'` with a reason).
+ * @typedef {{ name: string, version: string } & Omit<Partial<HistoryEntry>, 'version' | 'deployedAt'>} HistoryChange
  * @typedef {Record<string, HistoryEntry[]>} History
  * @typedef {{ name: string, entry: RemoteEntry }} NamedEntry
  */
@@ -78,21 +85,128 @@ export function withRemoteEntries(config, { environment, pinning, entries }) {
 }
 
 /**
- * History with one entry appended per remote, newest last. Deploying the version a remote
- * already runs adds nothing (a rebuild or a repeated deploy is not a new version).
+ * History with one entry appended per change, newest last. A stable change to the version the
+ * stable timeline already ends with adds nothing (a rebuild or a repeated deploy is not a new
+ * version), nor does a canary change repeating the newest canary entry; a promotion always adds.
  * @param {History | null} history
- * @param {{ name: string, version: string }[]} changes
+ * @param {HistoryChange[]} changes
  * @param {string} deployedAt ISO time
  * @returns {History}
  */
 export function withHistoryEntries(history, changes, deployedAt) {
   const next = { ...(history ?? {}) };
-  for (const { name, version } of changes) {
+  for (const { name, version, ...extra } of changes) {
     const list = next[name] ?? [];
-    if (list.at(-1)?.version === version) continue;
-    next[name] = [...list, { version, deployedAt }];
+    const canary = extra.channel === 'canary';
+    const last = list.findLast((entry) => (entry.channel === 'canary') === canary);
+    const repeated = canary
+      ? last?.version === version && last.share === extra.share && last.event === extra.event
+      : extra.event === undefined && last?.version === version;
+    if (repeated) continue;
+    next[name] = [...list, { version, deployedAt, ...extra }];
   }
   return next;
+}
+
+/** The least and most a canary may get: at 100 % it is no canary, `promote` it instead. */
+export const CANARY_SHARE = { min: 1, max: 99 };
+
+/**
+ * `--canary <N>` as a share: a whole percentage from 1 to 99.
+ * @param {string} text
+ * @returns {number}
+ */
+export function parseCanaryShare(text) {
+  const share = /^\d{1,3}$/.test(String(text)) ? Number(text) : Number.NaN;
+  if (!(share >= CANARY_SHARE.min && share <= CANARY_SHARE.max)) {
+    throw new DeployError(
+      `--canary ${JSON.stringify(text)} is not a share: give a whole percentage from ${CANARY_SHARE.min} to ${CANARY_SHARE.max} ` +
+        '(to give a version to everyone, deploy it without --canary or promote its canary)',
+    );
+  }
+  return share;
+}
+
+/** How a remote's commands are typed, for messages. */
+const command = (/** @type {string} */ name, /** @type {string} */ verb, /** @type {string} */ environment) =>
+  `pnpm --filter ${name.replace('_', '-')} run ${verb} -- --env ${environment}`;
+
+/**
+ * What a deploy does to one remote's entry, or why it must not: the rules of stable and canary
+ * deploys. A canary needs a stable version beside it and is one at a time; while one runs, a
+ * plain deploy is refused (promote it or roll it back first), so nobody replaces the version a
+ * canary is being compared with.
+ * @param {{ name: string, environment: string, current: (RemoteEntry & { canary?: CanaryEntry }) | undefined,
+ *   entry: RemoteEntry, share?: number }} plan
+ *   entry: the new version's entry; share: the canary's share, or undefined for a plain deploy
+ * @returns {{ entry: RemoteEntry & { canary?: CanaryEntry }, change: HistoryChange }}
+ */
+export function planDeploy({ name, environment, current, entry, share }) {
+  const running = current?.canary;
+  if (share === undefined) {
+    if (running) {
+      throw new DeployError(
+        running.version === entry.version
+          ? `${name} ${entry.version} runs as a canary for ${running.share} % of ${environment}: promote it (${command(name, 'promote', environment)})`
+          : `${name} has a canary ${running.version} for ${running.share} % of ${environment}: promote it or roll it back (${command(name, 'rollback', environment)}) before deploying another version`,
+      );
+    }
+    return { entry, change: { name, version: entry.version } };
+  }
+  if (!current) {
+    throw new DeployError(
+      `${name} has no stable version in ${environment} to share users with: deploy it without --canary first`,
+    );
+  }
+  if (current.version === entry.version) {
+    throw new DeployError(`${name} already runs ${entry.version} for everyone in ${environment}`);
+  }
+  if (running && running.version !== entry.version) {
+    throw new DeployError(
+      `${name} has a canary ${running.version} for ${running.share} % of ${environment}: promote it or roll it back before starting another`,
+    );
+  }
+  return {
+    entry: { ...current, canary: { ...entry, share } },
+    change: { name, version: entry.version, channel: 'canary', share, event: 'deploy' },
+  };
+}
+
+/**
+ * The entry without its canary (everyone back on the stable version) and the history change
+ * that says so.
+ * @param {{ name: string, current: RemoteEntry & { canary: CanaryEntry }, event?: HistoryEvent, reason?: string }} options
+ */
+export function withoutCanary({ name, current, event = 'rollback', reason }) {
+  const { canary, ...stable } = current;
+  return {
+    entry: stable,
+    change: /** @type {HistoryChange} */ ({
+      name,
+      version: canary.version,
+      channel: 'canary',
+      share: 0,
+      event,
+      ...(reason && { reason }),
+    }),
+  };
+}
+
+/**
+ * The entry after promoting its canary: the canary's version for everyone.
+ * @param {{ name: string, environment: string, current: (RemoteEntry & { canary?: CanaryEntry }) | undefined }} options
+ */
+export function planPromote({ name, environment, current }) {
+  if (!current?.canary) {
+    throw new DeployError(
+      `${name} has no canary in ${environment} to promote (start one with ${command(name, 'deploy', environment)} --canary <share>)`,
+    );
+  }
+  const { share: _share, ...entry } = current.canary;
+  return {
+    entry: /** @type {RemoteEntry} */ (entry),
+    change: /** @type {HistoryChange} */ ({ name, version: entry.version, event: 'promote' }),
+  };
 }
 
 /**
@@ -116,7 +230,9 @@ export function rollbackTarget({ name, environment, current, history, to, publis
     }
     return to;
   }
-  const previous = (history?.[name] ?? []).findLast((entry) => entry.version !== current)?.version;
+  const previous = (history?.[name] ?? [])
+    .filter((entry) => entry.channel !== 'canary')
+    .findLast((entry) => entry.version !== current)?.version;
   if (!previous) {
     throw new DeployError(
       `nothing to roll back to: ${environment} has run no other version of ${name} than ${current} (use --to <version>)`,
@@ -254,7 +370,8 @@ export async function readJsonIfExists(file) {
  * Points remotes of one environment at new entries: remotes.json first (what the host reads),
  * then history.json, each written atomically. Creates the environment when missing.
  * @param {{ staticRoot: string, environment: string, entries: NamedEntry[], allowPinning?: boolean,
- *   deployedAt: string, dryRun?: boolean }} options
+ *   deployedAt: string, dryRun?: boolean, changes?: HistoryChange[] }} options
+ *   changes: what history records (default: each entry's version on the stable timeline)
  * @returns {Promise<{ config: RemotesConfig, history: History, before: RemotesConfig | null }>}
  */
 export async function updateEnvironment({
@@ -264,6 +381,7 @@ export async function updateEnvironment({
   allowPinning = false,
   deployedAt,
   dryRun = false,
+  changes = entries.map(({ name, entry }) => ({ name, version: entry.version })),
 }) {
   const files = environmentPaths(staticRoot, environment);
   const before = await readJsonIfExists(files.config);
@@ -272,11 +390,7 @@ export async function updateEnvironment({
     pinning: defaultPinning(environment, { allowPinning }),
     entries,
   });
-  const history = withHistoryEntries(
-    await readJsonIfExists(files.history),
-    entries.map(({ name, entry }) => ({ name, version: entry.version })),
-    deployedAt,
-  );
+  const history = withHistoryEntries(await readJsonIfExists(files.history), changes, deployedAt);
   if (!dryRun) {
     await mkdir(files.dir, { recursive: true });
     await writeJsonAtomic(files.config, config);
@@ -360,16 +474,19 @@ export async function assertCompatibleWithHost({ staticRoot, remote, info, distD
 
 /**
  * Deploys one remote from its package folder: (build,) check it against the published host,
- * publish its version folder, point only its entry of the environment at it, append to history.
+ * publish its version folder, point only its entry of the environment at it (or, with `canary`,
+ * give it to that share of browsers beside the stable version), append to history.
  * @param {{ packageDir: string, staticRoot: string, environment: string, build?: (packageDir: string) => Promise<void>,
- *   allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
+ *   canary?: number, allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
  *   build: runs the remote's build; omitted = use the existing dist (--no-build)
+ *   canary: the share (1..99) of browsers that get this version; omitted = everyone
  */
 export async function deployRemote({
   packageDir,
   staticRoot,
   environment,
   build,
+  canary,
   allowPinning = false,
   dryRun = false,
   now = () => new Date(),
@@ -377,6 +494,7 @@ export async function deployRemote({
 }) {
   assertEnvironmentName(environment);
   const remote = remoteOfPackageDir(packageDir);
+  const files = environmentPaths(staticRoot, environment);
   const distDir = path.join(packageDir, 'dist');
   if (build) {
     log(`building ${remote.dir}`);
@@ -386,6 +504,10 @@ export async function deployRemote({
   }
   const info = await readBuildInfo(distDir, remote);
   const { version } = info;
+  const plan = (/** @type {RemoteEntry} */ entry, /** @type {RemotesConfig | null} */ config) =>
+    planDeploy({ name: remote.name, environment, current: config?.remotes?.[remote.name], entry, share: canary });
+  // Refused by the rules before anything is copied (and planned again on the file as it is then).
+  plan(remoteEntry({ dir: remote.dir, version }), await readJsonIfExists(files.config));
   await assertCompatibleWithHost({ staticRoot, remote, info, distDir, log });
   const published = await publishRemoteVersion({ staticRoot, dir: remote.dir, version, distDir, dryRun });
   const entry = remoteEntry({ dir: remote.dir, version });
@@ -396,20 +518,25 @@ export async function deployRemote({
       'would copy': `would publish ${remote.dir}@${version} -> ${entry.entry.replace(/mf-manifest\.json$/, '')}`,
     }[published],
   );
+  const planned = plan(entry, await readJsonIfExists(files.config));
   const result = await updateEnvironment({
     staticRoot,
     environment,
-    entries: [{ name: remote.name, entry }],
+    entries: [{ name: remote.name, entry: planned.entry }],
+    changes: [planned.change],
     allowPinning,
     deployedAt: now().toISOString(),
     dryRun,
   });
   const from = result.before?.remotes?.[remote.name]?.version;
   const pinning = `pinning ${result.config.pinning ? 'on' : 'off'}`;
+  const would = (/** @type {string} */ done, /** @type {string} */ planned) => (dryRun ? `would ${planned}` : done);
   log(
-    from === version
-      ? `${environment}'s ${remote.name} already runs ${version} (${pinning})`
-      : `${dryRun ? 'would point' : 'pointed'} ${environment}'s ${remote.name} ${from ? `from ${from} ` : ''}to ${version} (${pinning})`,
+    canary !== undefined
+      ? `${would('gave', 'give')} ${canary} % of ${environment}'s browsers ${remote.name} ${version}; the others keep ${from} (${pinning})`
+      : from === version
+        ? `${environment}'s ${remote.name} already runs ${version} (${pinning})`
+        : `${would('pointed', 'point')} ${environment}'s ${remote.name} ${from ? `from ${from} ` : ''}to ${version} (${pinning})`,
   );
   return { remote, version, previous: from, published, ...result };
 }
@@ -432,7 +559,31 @@ export async function rollbackRemote({
   const remote = remoteOfPackageDir(packageDir);
   const files = environmentPaths(staticRoot, environment);
   const config = await readJsonIfExists(files.config);
-  const current = config?.remotes?.[remote.name]?.version;
+  const currentEntry = config?.remotes?.[remote.name];
+  const current = currentEntry?.version;
+  if (currentEntry?.canary) {
+    const { canary } = currentEntry;
+    if (to !== undefined) {
+      throw new DeployError(
+        `${remote.name} has a canary ${canary.version} for ${canary.share} % of ${environment}: roll the canary back first (without --to), then the stable version`,
+      );
+    }
+    // Everyone back on the stable version they ran beside it: nothing new to check against the host.
+    const removed = withoutCanary({ name: remote.name, current: currentEntry });
+    const result = await updateEnvironment({
+      staticRoot,
+      environment,
+      entries: [{ name: remote.name, entry: removed.entry }],
+      changes: [removed.change],
+      allowPinning,
+      deployedAt: now().toISOString(),
+      dryRun,
+    });
+    log(
+      `${dryRun ? 'would roll' : 'rolled'} back ${environment}'s ${remote.name} canary ${canary.version} (${canary.share} %): everyone runs ${current}`,
+    );
+    return { remote, version: current, previous: canary.version, ...result };
+  }
   const version = rollbackTarget({
     name: remote.name,
     environment,
@@ -455,6 +606,44 @@ export async function rollbackRemote({
   });
   log(`${dryRun ? 'would roll' : 'rolled'} ${environment}'s ${remote.name} back from ${current} to ${version}`);
   return { remote, version, previous: current, ...result };
+}
+
+/**
+ * Gives a remote's canary to everyone: its entry becomes the stable one and the canary goes.
+ * Checked against the published host again (the host may have changed since the canary began).
+ * @param {{ packageDir: string, staticRoot: string, environment: string, allowPinning?: boolean,
+ *   dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
+ */
+export async function promoteRemote({
+  packageDir,
+  staticRoot,
+  environment,
+  allowPinning = false,
+  dryRun = false,
+  now = () => new Date(),
+  log = () => {},
+}) {
+  const remote = remoteOfPackageDir(packageDir);
+  const files = environmentPaths(staticRoot, environment);
+  const current = (await readJsonIfExists(files.config))?.remotes?.[remote.name];
+  const planned = planPromote({ name: remote.name, environment, current });
+  const { version } = planned.entry;
+  const publishedDir = path.join(staticRoot, REMOTES_DIR, remote.dir, version);
+  const info = (await readJsonIfExists(path.join(publishedDir, VERSION_FILE))) ?? { version };
+  await assertCompatibleWithHost({ staticRoot, remote, info: { ...info, version }, distDir: publishedDir, log });
+  const result = await updateEnvironment({
+    staticRoot,
+    environment,
+    entries: [{ name: remote.name, entry: planned.entry }],
+    changes: [planned.change],
+    allowPinning,
+    deployedAt: now().toISOString(),
+    dryRun,
+  });
+  log(
+    `${dryRun ? 'would promote' : 'promoted'} ${environment}'s ${remote.name} ${version} from ${current?.version} to everyone`,
+  );
+  return { remote, version, previous: current?.version, ...result };
 }
 
 /**

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoA11yViolations } from './support/a11y';
-import { DEMO, signIn } from './support/accounts';
+import { createActiveAccount, DEMO, newAccount, signIn } from './support/accounts';
+import { RELEASE_KEY_STORAGE_KEY, shareBucket } from '../../host/src/federation/release-share';
 import { deploymentsStaticRoot, readRemotesConfig, REPO_ROOT, STATIC_ROOT, type RemotesConfig } from './support/paths';
 import { SERVERS } from './support/servers';
 
@@ -12,7 +13,8 @@ import { SERVERS } from './support/servers';
 // of the static root (playwright.config.ts), seeded as a copy of `local`. One remote is built as
 // two versions and deployed into staging with the deploy tooling (.ci/deploy.mjs through
 // remote-checkout's `deploy`/`rollback` scripts); QA pins (`/?pin=checkout@1.3.0`) then choose
-// the version for one browser session, and a rollback changes what everyone else gets.
+// the version for one browser session, and a rollback changes what everyone else gets. Last, a
+// canary at 50 % splits two users' browsers between the versions until it is promoted.
 //
 // The builds overwrite remote-checkout/dist: afterAll builds it again as its package.json
 // version, so nothing after this file sees a 1.3.0 or 1.4.0 dist.
@@ -66,8 +68,12 @@ function buildCheckout(version: string | undefined): string {
   return pnpm(['--filter', REMOTE.package, 'build'], { POD_APP_VERSION: version });
 }
 
-/** `pnpm --filter remote-checkout run deploy|rollback -- --env staging --static-root <root> ...`. */
-function checkoutScript(script: 'deploy' | 'rollback', extra: string[], env: Record<string, string | undefined> = {}) {
+/** `pnpm --filter remote-checkout run deploy|promote|rollback -- --env staging --static-root <root> ...`. */
+function checkoutScript(
+  script: 'deploy' | 'promote' | 'rollback',
+  extra: string[],
+  env: Record<string, string | undefined> = {},
+) {
   return pnpm(
     [
       '--filter',
@@ -265,4 +271,86 @@ test('QA pins choose the version for one browser session; a rollback changes the
     await expect(badge).toBeHidden();
     expect(await storedPins(page), `sessionStorage['${PINS_STORAGE_KEY}']`).toBeNull();
   });
+});
+
+test(`a canary at 50 % gives two users different versions, each keeps theirs, promote gives everyone ${NEW}`, async ({
+  browser,
+  request,
+}) => {
+  const baseURL = test.info().project.use.baseURL;
+  // One browser on each side of the split, found with the host's own bucket function.
+  const keys = Array.from({ length: 40 }, (_, index) => `e2e-browser-${index}`);
+  const canaryKey = keys.find((key) => shareBucket(key, REMOTE.name) < 50);
+  const stableKey = keys.find((key) => shareBucket(key, REMOTE.name) >= 50);
+  if (!canaryKey || !stableKey) throw new Error('no release key on each side of a 50 % split');
+  const second = newAccount('canary');
+  await createActiveAccount(request, second);
+
+  await test.step(`deploy ${NEW} (the dist the first test built) with --canary 50 beside ${OLD}`, async () => {
+    expect(stagingConfig().remotes[REMOTE.name]?.version, 'stable version after the rollback').toBe(OLD);
+    const output = checkoutScript('deploy', ['--no-build', '--canary', '50']);
+    expect(output).toMatch(
+      new RegExp(`gave 50 % of ${ENVIRONMENT}'s browsers ${REMOTE.name} ${NEW.replace(/\./g, '\\.')}`),
+    );
+    expect(stagingConfig().remotes[REMOTE.name]).toMatchObject({
+      ...entryOf(OLD),
+      canary: { ...entryOf(NEW), share: 50 },
+    });
+  });
+
+  /** A browser of its own, with its release key in place before the portal's first script. */
+  async function userBrowser(releaseKey: string) {
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    await context.addInitScript(([name, value]) => window.localStorage.setItem(name, value), [
+      RELEASE_KEY_STORAGE_KEY,
+      releaseKey,
+    ] as const);
+    return { context, page: await context.newPage() };
+  }
+
+  const inCanary = await userBrowser(canaryKey);
+  const onStable = await userBrowser(stableKey);
+  try {
+    await test.step(`the user in the canary's half gets ${NEW}, the other ${OLD}`, async () => {
+      await signIn(inCanary.page, DEMO.email, DEMO.password, DEMO.firstName);
+      await signIn(onStable.page, second.email, second.password, second.firstName);
+      await openCart(inCanary.page, NEW);
+      await openCart(onStable.page, OLD);
+    });
+
+    await test.step('each keeps their version across reloads', async () => {
+      for (let round = 0; round < 2; round += 1) {
+        await inCanary.page.reload();
+        await expectCartVersion(inCanary.page, NEW);
+        await onStable.page.reload();
+        await expectCartVersion(onStable.page, OLD);
+      }
+    });
+
+    await test.step(`a QA pin still wins over the canary: checkout@${OLD} in the canary's half`, async () => {
+      await openPinLink(inCanary.page, `${REMOTE.pin}@${OLD}`);
+      await openCart(inCanary.page, OLD);
+      await pinsBadge(inCanary.page).getByRole('button', { name: 'Clear pins', exact: true }).click();
+      await expectCartVersion(inCanary.page, NEW);
+    });
+
+    await test.step(`promote: ${NEW} for everyone, written to history`, async () => {
+      checkoutScript('promote', []);
+      const promoted = stagingConfig().remotes[REMOTE.name];
+      expect(promoted).toMatchObject(entryOf(NEW));
+      expect(promoted).not.toHaveProperty('canary');
+      await onStable.page.reload();
+      await expectCartVersion(onStable.page, NEW);
+      const history = JSON.parse(
+        fs.readFileSync(path.join(deploymentsStaticRoot(), 'environments', ENVIRONMENT, 'history.json'), 'utf8'),
+      ) as Record<string, { version: string; channel?: string; share?: number; event?: string }[]>;
+      expect(history[REMOTE.name]?.slice(-2)).toEqual([
+        expect.objectContaining({ version: NEW, channel: 'canary', share: 50, event: 'deploy' }),
+        expect.objectContaining({ version: NEW, event: 'promote' }),
+      ]);
+    });
+  } finally {
+    await inCanary.context.close();
+    await onStable.context.close();
+  }
 });

@@ -1,6 +1,8 @@
 import { raiseAlert, remoteManifestUrl, type RemotesConfig } from '@pod/shared-contracts';
 import { dropPin, readPins } from './pin-storage';
 import { formatPin, shortRemoteName, type Pin } from './pins';
+import { browserReleaseStorage, chooseEntry, releaseKey, shareBucket } from './release-share';
+import { recordServedVersions, type ServedVersion } from './served-versions';
 import { REQUEST_TIMEOUT_MS, withTimeout } from './timeout';
 import type { FederationRemote } from './remote-registry';
 
@@ -45,8 +47,10 @@ export function checkDeployed(fetchImpl?: typeof fetch, timeoutMs = REQUEST_TIME
 
 /** The outcome of {@link applyPins}. */
 export interface AppliedPins {
-  /** What to register: the environment's remotes with the applied pins' entries instead. */
+  /** What to register: each remote's stable or canary entry, or an applied pin's instead. */
   remotes: FederationRemote[];
+  /** The version each registered remote runs, and why (stable, canary or pinned). */
+  served: Array<[FederationRemote['name'], ServedVersion]>;
   /** The pins in effect. */
   applied: Pin[];
   /** Pins that must not stay stored (not deployed, unreachable, or pinning off). */
@@ -62,19 +66,33 @@ function environmentVersion(config: RemotesConfig, pin: Pin): string {
     : `this environment has no ${shortRemoteName(pin.remote)} deployed`;
 }
 
+/** This browser's bucket (0..99) for one remote: see release-share.ts. */
+export type BucketOf = (remote: FederationRemote['name']) => number;
+
+type Chosen = { entry: string } & ServedVersion;
+
 /**
- * Decides which entry each remote is registered with: the environment's (remotes.json), or
- * a pinned version's manifest when pinning is on and that version is deployed. A pinned
+ * Decides which entry each remote is registered with: the environment's (remotes.json), its
+ * canary when this browser's bucket falls within the canary's share, or a pinned version's
+ * manifest when pinning is on and that version is deployed (a pin wins over both). A pinned
  * remote that remotes.json lacks is registered from the pin alone.
  */
-export async function applyPins(config: RemotesConfig, pins: readonly Pin[], check: DeployCheck): Promise<AppliedPins> {
-  const entries = new Map(
-    Object.entries(config.remotes).flatMap(([name, remote]) =>
-      remote ? [[name as FederationRemote['name'], remote.entry] as const] : [],
-    ),
+export async function applyPins(
+  config: RemotesConfig,
+  pins: readonly Pin[],
+  check: DeployCheck,
+  bucketOf: BucketOf = () => 100,
+): Promise<AppliedPins> {
+  const entries = new Map<FederationRemote['name'], Chosen>(
+    Object.entries(config.remotes).flatMap(([name, remote]) => {
+      if (!remote) return [];
+      const remoteName = name as FederationRemote['name'];
+      const { entry, version, channel } = chooseEntry(remote, bucketOf(remoteName));
+      return [[remoteName, { entry, version, channel }] as const];
+    }),
   );
   if (pins.length > 0 && !isPinningEnabled(config)) {
-    return { remotes: toRemotes(entries), applied: [], dropped: [...pins], notices: [PINNING_OFF_NOTICE] };
+    return { ...toRegistered(entries), applied: [], dropped: [...pins], notices: [PINNING_OFF_NOTICE] };
   }
   const results = await Promise.all(
     pins.map(async (pin) => ({ pin, state: await check(remoteManifestUrl(pin.remote, pin.version)) })),
@@ -84,7 +102,11 @@ export async function applyPins(config: RemotesConfig, pins: readonly Pin[], che
   const notices: string[] = [];
   for (const { pin, state } of results) {
     if (state === 'deployed') {
-      entries.set(pin.remote, remoteManifestUrl(pin.remote, pin.version));
+      entries.set(pin.remote, {
+        entry: remoteManifestUrl(pin.remote, pin.version),
+        version: pin.version,
+        channel: 'pinned',
+      });
       applied.push(pin);
       continue;
     }
@@ -95,11 +117,15 @@ export async function applyPins(config: RemotesConfig, pins: readonly Pin[], che
         : `${formatPin(pin)} could not be checked; ${environmentVersion(config, pin)}.`,
     );
   }
-  return { remotes: toRemotes(entries), applied, dropped, notices };
+  return { ...toRegistered(entries), applied, dropped, notices };
 }
 
-function toRemotes(entries: Map<FederationRemote['name'], string>): FederationRemote[] {
-  return [...entries].map(([name, entry]) => ({ name, entry }));
+function toRegistered(entries: Map<FederationRemote['name'], Chosen>): Pick<AppliedPins, 'remotes' | 'served'> {
+  const all = [...entries];
+  return {
+    remotes: all.map(([name, { entry }]) => ({ name, entry })),
+    served: all.map(([name, { version, channel }]) => [name, { version, channel }]),
+  };
 }
 
 /** What {@link pinnedRemotes} reads and writes (the browser's by default; fakes in tests). */
@@ -108,6 +134,9 @@ export interface PinEnvironment {
   dropPin: (pin: Pin) => void;
   notify: (message: string) => void;
   check: DeployCheck;
+  bucketOf: BucketOf;
+  /** Told which version of each remote the page registers (served-versions.ts by default). */
+  recordServed: (served: AppliedPins['served']) => void;
 }
 
 const browserPins: PinEnvironment = {
@@ -115,6 +144,8 @@ const browserPins: PinEnvironment = {
   dropPin,
   notify: (message) => raiseAlert({ variant: 'warning', title: 'QA pins', message, sticky: true }),
   check: checkDeployed(),
+  bucketOf: (remote) => shareBucket(releaseKey(browserReleaseStorage()), remote),
+  recordServed: recordServedVersions,
 };
 
 /**
@@ -126,7 +157,8 @@ export async function pinnedRemotes(
   config: RemotesConfig,
   env: PinEnvironment = browserPins,
 ): Promise<FederationRemote[]> {
-  const result = await applyPins(config, env.readPins(), env.check);
+  const result = await applyPins(config, env.readPins(), env.check, env.bucketOf);
+  env.recordServed(result.served);
   for (const pin of result.dropped) env.dropPin(pin);
   for (const notice of result.notices) env.notify(notice);
   return result.remotes;

@@ -1,3 +1,4 @@
+import { browserReleaseStorage, chooseEntry, releaseKey, shareBucket, type ReleaseEntry } from './release-share';
 import { remoteForPath } from './route-remote';
 
 /**
@@ -5,7 +6,8 @@ import { remoteForPath } from './route-remote';
  * arriving: run by the entry chunk (src/index.ts) before the async boundary. index.html has
  * already asked for /remotes.json (a `<link rel="preload" as="fetch" crossorigin>`, which this
  * plain fetch reuses: same URL, mode and credentials); once it answers, the current route's
- * manifest is fetched and its remoteEntry.js and the first chunks of `./App` get preload links.
+ * manifest (the canary's when this browser is in its share, chosen as bootstrap will choose) is
+ * fetched and its remoteEntry.js and the first chunks of `./App` get preload links.
  * The registry and the retry plugin then take these responses instead of asking again.
  */
 
@@ -98,7 +100,10 @@ export interface EarlyLoadingEnvironment {
   fetchImpl: typeof fetch;
   location: Location;
   document: Document;
+  /** Where QA pins are kept (sessionStorage). */
   storage: Storage | null;
+  /** Where the release key is kept (localStorage; release-share.ts). */
+  releaseStorage: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
 
 function browserEnvironment(): EarlyLoadingEnvironment {
@@ -113,6 +118,7 @@ function browserEnvironment(): EarlyLoadingEnvironment {
     location: globalThis.location,
     document: globalThis.document,
     storage,
+    releaseStorage: browserReleaseStorage(),
   };
 }
 
@@ -121,7 +127,7 @@ function browserEnvironment(): EarlyLoadingEnvironment {
  * with the registry's and the retry plugin's own timeouts and retries). Resolves when done.
  */
 export function startEarlyLoading(env: EarlyLoadingEnvironment = browserEnvironment()): Promise<void> {
-  const { fetchImpl, location, document: doc, storage } = env;
+  const { fetchImpl, location, document: doc, storage, releaseStorage } = env;
   const config = fetchImpl(REMOTES_CONFIG_URL);
   // Keeps an early failure from being reported as unhandled: the registry reads it later.
   config.catch(() => undefined);
@@ -131,9 +137,15 @@ export function startEarlyLoading(env: EarlyLoadingEnvironment = browserEnvironm
   return config
     .then(async (response) => {
       if (!response.ok) return;
-      const parsed = (await response.clone().json()) as { remotes?: Record<string, { entry?: unknown } | undefined> };
-      const entry = parsed.remotes?.[remote]?.entry;
-      const manifestUrl = typeof entry === 'string' ? absolute(entry, location.href) : null;
+      const parsed = (await response.clone().json()) as { remotes?: Record<string, Partial<ReleaseEntry> | undefined> };
+      const listed = parsed.remotes?.[remote];
+      if (typeof listed?.entry !== 'string') return;
+      // The same choice bootstrap makes (apply-pins.ts): same key, same bucket, same entry.
+      const { entry } = chooseEntry(
+        { ...listed, entry: listed.entry, version: String(listed.version ?? '') },
+        shareBucket(releaseKey(releaseStorage), remote),
+      );
+      const manifestUrl = absolute(entry, location.href);
       if (!manifestUrl) return;
       // The same request the retry plugin makes (fetchManifestOnce): revalidated, never stale.
       const manifest = fetchImpl(manifestUrl, { cache: 'no-cache' });

@@ -57,6 +57,22 @@ export interface RemoteEntry {
   entry: string;
   /** The deployed version (the remote's package.json version). */
   version: string;
+  /**
+   * A second version given to part of the users (`deploy --canary N`): browsers whose bucket
+   * for this remote (0..99, stable per browser) is below `share` run it, the others run
+   * `entry`. A QA pin still wins over both. `promote` makes it the stable entry; `rollback`
+   * (or the server's canary guard, when its error rate is too high) removes it.
+   */
+  canary?: CanaryEntry;
+}
+
+/** The canary version of a remote in the runtime configuration. */
+export interface CanaryEntry {
+  /** URL of the canary version's mf-manifest.json. */
+  entry: string;
+  version: string;
+  /** Percentage of browsers (1..99) that run the canary. */
+  share: number;
 }
 
 /** The runtime configuration file remotes.json served beside index.html. */

@@ -35,10 +35,11 @@ function deployed(...urls: string[]): jest.MockedFunction<DeployCheck> {
   return jest.fn(async (url: string) => (urls.includes(url) ? 'deployed' : 'missing'));
 }
 
-function environment(check: DeployCheck) {
+function environment(check: DeployCheck, bucketOf: PinEnvironment['bucketOf'] = () => 50) {
   const notify = jest.fn<void, [string]>();
-  const env: PinEnvironment = { readPins, dropPin, notify, check };
-  return { env, notify };
+  const recordServed = jest.fn<void, Parameters<PinEnvironment['recordServed']>>();
+  const env: PinEnvironment = { readPins, dropPin, notify, check, bucketOf, recordServed };
+  return { env, notify, recordServed };
 }
 
 /** Registers through the registry as bootstrap does and returns what reached registerRemotes. */
@@ -156,6 +157,75 @@ describe('applying QA pins before the remotes are registered', () => {
         message: "checkout@9.9.9 is not deployed; showing the environment's version 1.3.0.",
       }),
     );
+  });
+});
+
+describe('canary releases', () => {
+  const withCanary = (share: number) =>
+    config({
+      remotes: {
+        ...config().remotes,
+        remote_checkout: {
+          entry: '/remotes/remote-checkout/1.3.0/mf-manifest.json',
+          version: '1.3.0',
+          canary: { entry: '/remotes/remote-checkout/1.4.0/mf-manifest.json', version: '1.4.0', share },
+        },
+      },
+    });
+
+  beforeEach(() => sessionStorage.clear());
+
+  it('registers the canary for a browser whose bucket is within the share, the stable entry otherwise', async () => {
+    const inside = environment(deployed(), () => 49);
+    expect((await register(withCanary(50), inside.env)).get('remote_checkout')).toBe(
+      '/remotes/remote-checkout/1.4.0/mf-manifest.json',
+    );
+    expect(inside.recordServed).toHaveBeenCalledWith(
+      expect.arrayContaining([
+        ['remote_checkout', { version: '1.4.0', channel: 'canary' }],
+        ['remote_library', { version: '1.1.0', channel: 'stable' }],
+      ]),
+    );
+
+    const outside = environment(deployed(), () => 50);
+    expect((await register(withCanary(50), outside.env)).get('remote_checkout')).toBe(
+      '/remotes/remote-checkout/1.3.0/mf-manifest.json',
+    );
+    expect(outside.recordServed).toHaveBeenCalledWith(
+      expect.arrayContaining([['remote_checkout', { version: '1.3.0', channel: 'stable' }]]),
+    );
+  });
+
+  it('asks for the bucket of each remote by name', async () => {
+    const bucketOf = jest.fn((_remote: string) => 0);
+    await applyPins(withCanary(10), [], deployed(), bucketOf);
+    expect(bucketOf.mock.calls.map(([remote]) => remote).sort()).toEqual([
+      'remote_account',
+      'remote_checkout',
+      'remote_library',
+      'remote_wizard',
+    ]);
+  });
+
+  it('lets a QA pin win over the canary', async () => {
+    writePins([{ remote: 'remote_checkout', version: '1.2.0' }]);
+    const { env, recordServed } = environment(deployed('/remotes/remote-checkout/1.2.0/mf-manifest.json'), () => 0);
+    expect((await register(withCanary(99), env)).get('remote_checkout')).toBe(
+      '/remotes/remote-checkout/1.2.0/mf-manifest.json',
+    );
+    expect(recordServed).toHaveBeenCalledWith(
+      expect.arrayContaining([['remote_checkout', { version: '1.2.0', channel: 'pinned' }]]),
+    );
+  });
+
+  it('ignores a canary without an entry', async () => {
+    const broken = withCanary(50);
+    broken.remotes.remote_checkout!.canary = { version: '1.4.0', share: 50 } as never;
+    const result = await applyPins(broken, [], deployed(), () => 0);
+    expect(result.remotes).toContainEqual({
+      name: 'remote_checkout',
+      entry: '/remotes/remote-checkout/1.3.0/mf-manifest.json',
+    });
   });
 });
 

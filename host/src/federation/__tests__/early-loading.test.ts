@@ -7,6 +7,8 @@ import {
   takeEarlyRemotesConfig,
   type EarlyLoadingEnvironment,
 } from '../early-loading';
+import { applyPins } from '../apply-pins';
+import { shareBucket } from '../release-share';
 import { fetchRemotesConfig } from '../remote-registry';
 import { fetchManifest } from '../retry-plugin';
 
@@ -27,11 +29,16 @@ const MANIFEST = {
   ],
 };
 
-function environment(path: string, storage: Record<string, string> = {}) {
+function environment(
+  path: string,
+  storage: Record<string, string> = {},
+  { config = CONFIG as object, releaseKey = 'browser-1' } = {},
+) {
   const fetchImpl = jest.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url === '/remotes.json') return new Response(JSON.stringify(CONFIG), { status: 200 });
-    if (url === MANIFEST_URL) return new Response(JSON.stringify(MANIFEST), { status: 200 });
+    if (url === '/remotes.json') return new Response(JSON.stringify(config), { status: 200 });
+    if (url.endsWith('/mf-manifest.json') && !url.includes('/404/'))
+      return new Response(JSON.stringify(MANIFEST), { status: 200 });
     return new Response('not found', { status: 404 });
   });
   const url = new URL(path, ORIGIN);
@@ -40,6 +47,7 @@ function environment(path: string, storage: Record<string, string> = {}) {
     location: { pathname: url.pathname, search: url.search, href: url.href } as Location,
     document,
     storage: { getItem: (key: string) => storage[key] ?? null } as Storage,
+    releaseStorage: { getItem: () => releaseKey, setItem: () => undefined },
   };
   return { env, fetchImpl };
 }
@@ -99,6 +107,43 @@ describe('startEarlyLoading', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     expect(fetchImpl).toHaveBeenCalledWith('/remotes.json');
     expect(preloads()).toEqual([]);
+  });
+
+  it("prefetches the version this browser's bucket gets, the same one bootstrap registers", async () => {
+    const canaryUrl = `${ORIGIN}/remotes/remote-account/0.3.0/mf-manifest.json`;
+    const config = {
+      ...CONFIG,
+      remotes: {
+        ...CONFIG.remotes,
+        remote_account: {
+          ...CONFIG.remotes.remote_account,
+          canary: { entry: '/remotes/remote-account/0.3.0/mf-manifest.json', version: '0.3.0', share: 50 },
+        },
+      },
+    };
+    // One browser on each side of the split.
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const inside = keys.find((key) => shareBucket(key, 'remote_account') < 50)!;
+    const outside = keys.find((key) => shareBucket(key, 'remote_account') >= 50)!;
+    for (const [releaseKey, expected] of [
+      [inside, canaryUrl],
+      [outside, MANIFEST_URL],
+    ] as const) {
+      document.head.innerHTML = '';
+      const { env, fetchImpl } = environment('/login', {}, { config, releaseKey });
+      await startEarlyLoading(env);
+      expect(fetchImpl).toHaveBeenCalledWith(expected, { cache: 'no-cache' });
+      expect(fetchImpl).toHaveBeenCalledTimes(2);
+      const registered = await applyPins(
+        config,
+        [],
+        async () => 'deployed',
+        (remote) => shareBucket(releaseKey, remote),
+      );
+      expect(new URL(registered.remotes.find((r) => r.name === 'remote_account')!.entry, ORIGIN).href).toBe(expected);
+      takeEarlyRemotesConfig();
+      takeEarlyManifest(expected);
+    }
   });
 
   it('reads the QA pins where pin-storage keeps them', () => {
