@@ -1,5 +1,6 @@
 // The publish step of .ci/build.mjs, on a fake workspace with hand-made dist folders.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,15 +76,21 @@ describe('workspace discovery', () => {
   });
 });
 
+/** The sha384 integrity of a fake build's manifest (what makeFakeRepo writes for `dir`). */
+const manifestIntegrityOf = (dir) =>
+  `sha384-${createHash('sha384')
+    .update(JSON.stringify({ name: federatedName(dir) }))
+    .digest('base64')}`;
+
 const LOCAL_CONFIG = {
   environment: 'local',
   pinning: true,
-  remotes: {
-    remote_account: { entry: '/remotes/remote-account/0.1.0/mf-manifest.json', version: '0.1.0' },
-    remote_library: { entry: '/remotes/remote-library/0.1.0/mf-manifest.json', version: '0.1.0' },
-    remote_checkout: { entry: '/remotes/remote-checkout/0.1.0/mf-manifest.json', version: '0.1.0' },
-    remote_wizard: { entry: '/remotes/remote-wizard/0.1.0/mf-manifest.json', version: '0.1.0' },
-  },
+  remotes: Object.fromEntries(
+    REMOTE_DIRS.map((dir) => [
+      federatedName(dir),
+      { entry: `/remotes/${dir}/0.1.0/mf-manifest.json`, version: '0.1.0', integrity: manifestIntegrityOf(dir) },
+    ]),
+  ),
 };
 const NOW = () => new Date('2026-05-04T10:00:00.000Z');
 
@@ -166,6 +173,7 @@ describe('publish', () => {
     assert.deepEqual(config.remotes.remote_checkout, {
       entry: '/remotes/remote-checkout/1.4.2/mf-manifest.json',
       version: '1.4.2',
+      integrity: manifestIntegrityOf('remote-checkout'),
     });
     assert.deepEqual(
       (await readJson(path.join(staticRoot, 'environments/local/remotes.json'))).remotes.remote_checkout,

@@ -12,10 +12,12 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { DeployError, deployRemote, parseCanaryShare, promoteRemote, rollbackRemote } from './lib/deploy.mjs';
 import { pnpmCommand, runOrThrow } from './lib/proc.mjs';
+import { publicBaseUrl } from './lib/integrity.mjs';
 import { defaultStaticRoot } from './lib/workspace.mjs';
 
 export const USAGE = `usage (in a remote's folder):
   node ../.ci/deploy.mjs deploy   --env <name> [--canary <share>] [--static-root <dir>] [--no-build] [--allow-pinning] [--dry-run]
+                                  [--public-url <url> [--publish-root <dir>]]
   node ../.ci/deploy.mjs promote  --env <name> [--static-root <dir>] [--allow-pinning] [--dry-run]
   node ../.ci/deploy.mjs rollback --env <name> [--to <version>] [--static-root <dir>] [--allow-pinning] [--dry-run]
 
@@ -27,7 +29,12 @@ export const USAGE = `usage (in a remote's folder):
   --to             rollback: this published version instead of the previous one in history
                    (rollback without --to while a canary runs removes the canary)
   --allow-pinning  production only: let QA pin versions there (off by default)
-  --dry-run        say what would happen; write nothing into the static root`;
+  --dry-run        say what would happen; write nothing into the static root
+  --public-url     the remote is served from another origin: the URL of the folder its versions are
+                   published under (remotes.json then names <url>remotes/<dir>/<version>/mf-manifest.json);
+                   the same on promote and rollback
+  --publish-root   with --public-url: the local folder served at that URL (version folders go to
+                   <dir>/remotes/<remote>/<version>/; remotes.json stays in the static root)`;
 
 const COMMANDS = ['deploy', 'promote', 'rollback'];
 
@@ -39,6 +46,8 @@ const OPTIONS = {
   canary: { type: 'string' },
   'allow-pinning': { type: 'boolean', default: false },
   'dry-run': { type: 'boolean', default: false },
+  'public-url': { type: 'string' },
+  'publish-root': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 };
 
@@ -66,7 +75,16 @@ export function parseCommand(argv) {
   if (command === 'promote' && values.to !== undefined) throw new DeployError('--to belongs to rollback');
   if (command !== 'deploy' && values.canary !== undefined) throw new DeployError('--canary belongs to deploy');
   const canary = values.canary === undefined ? undefined : parseCanaryShare(values.canary);
-  return { command, values, canary };
+  if (values['publish-root'] !== undefined && values['public-url'] === undefined) {
+    throw new DeployError('--publish-root needs --public-url (where that folder is served)');
+  }
+  let publicUrl;
+  try {
+    publicUrl = values['public-url'] === undefined ? undefined : publicBaseUrl(values['public-url']);
+  } catch (caught) {
+    throw new DeployError(/** @type {Error} */ (caught).message);
+  }
+  return { command, values, canary, publicUrl };
 }
 
 /**
@@ -88,7 +106,7 @@ export async function main(
   } = {},
 ) {
   try {
-    const { command, values, canary } = parseCommand(argv);
+    const { command, values, canary, publicUrl } = parseCommand(argv);
     if (command === 'help') {
       log(USAGE);
       return 0;
@@ -101,6 +119,11 @@ export async function main(
     const common = {
       packageDir: cwd,
       staticRoot,
+      // Where version folders go and are served (issue 19): the static root unless told otherwise.
+      publication: {
+        root: values['publish-root'] ? path.resolve(typedIn, values['publish-root']) : staticRoot,
+        ...(publicUrl && { publicUrl }),
+      },
       environment: /** @type {string} */ (values.env),
       allowPinning: values['allow-pinning'],
       dryRun: values['dry-run'],

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { main, parseCommand } from './deploy.mjs';
 import { compatibilityProblems, satisfies } from './lib/compatibility.mjs';
+import { integrityOf } from './lib/integrity.mjs';
 import {
   DeployError,
   defaultPinning,
@@ -363,6 +364,12 @@ async function fakeDist(
 const readText = (file) => readFile(path.join(staticRoot, file), 'utf8');
 const readJson = async (file) => JSON.parse(await readText(file));
 
+/** The entry a deploy writes for a published remote-checkout version: with its manifest's integrity. */
+const deployedEntry = async (version) => ({
+  ...entry('remote-checkout', version),
+  integrity: integrityOf(await readFile(path.join(staticRoot, 'remotes/remote-checkout', version, 'mf-manifest.json'))),
+});
+
 /** Runs the CLI in packageDir and returns { code, out, err } (all lines joined). */
 async function cli(...args) {
   const out = [];
@@ -538,7 +545,7 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
     assert.match(run.out, /pointed staging's remote_checkout to 1\.3\.0 \(pinning on\)/);
     assert.deepEqual((await readJson('environments/staging/remotes.json')).remotes, {
       ...others,
-      remote_checkout: entry('remote-checkout', '1.3.0'),
+      remote_checkout: await deployedEntry('1.3.0'),
     });
     assert.deepEqual((await readdir(path.join(staticRoot, 'remotes/remote-checkout/1.3.0'))).sort(), [
       'feature.1.3.0.js',
@@ -552,7 +559,7 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
     assert.equal(run.code, 0, run.err);
     assert.match(run.out, /from 1\.3\.0 to 1\.4\.0/);
     const afterDeploys = await readJson('environments/staging/remotes.json');
-    assert.deepEqual(afterDeploys.remotes.remote_checkout, entry('remote-checkout', '1.4.0'));
+    assert.deepEqual(afterDeploys.remotes.remote_checkout, await deployedEntry('1.4.0'));
     assert.deepEqual(Object.keys(afterDeploys.remotes), ['remote_account', 'remote_wizard', 'remote_checkout']);
 
     run = await cli('rollback', '--', '--env', 'staging', '--static-root', staticRoot);
@@ -560,7 +567,7 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
     assert.match(run.out, /rolled staging's remote_checkout back from 1\.4\.0 to 1\.3\.0/);
     assert.deepEqual(
       (await readJson('environments/staging/remotes.json')).remotes.remote_checkout,
-      entry('remote-checkout', '1.3.0'),
+      await deployedEntry('1.3.0'),
     );
 
     run = await cli('rollback', '--env', 'staging', '--static-root', staticRoot, '--to', '1.4.0');
@@ -569,7 +576,7 @@ describe('deploy and rollback CLI (fake dists, --no-build)', () => {
     assert.deepEqual(final, {
       environment: 'staging',
       pinning: true,
-      remotes: { ...others, remote_checkout: entry('remote-checkout', '1.4.0') },
+      remotes: { ...others, remote_checkout: await deployedEntry('1.4.0') },
     });
     assert.deepEqual(
       (await readJson('environments/staging/history.json')).remote_checkout.map((e) => e.version),

@@ -23,9 +23,11 @@ import { originOf, SERVERS } from './tests/support/servers';
 //   static root, so the other journeys keep the production lifetimes.
 // - `checkout` (port 8184): tests/checkout.spec.ts only, with its own database: it pays the demo
 //   carts through the built-in payment sandbox and spends the demo balances.
-// - `deployments` (port 8183): tests/deploy-and-pin.spec.ts only, against environment `staging`
-//   (PORTAL_ENV) of a temp COPY of the static root, which that journey deploys remotes into and
-//   rolls back; the built root itself is never written.
+// - `deployments` (port 8183): tests/deploy-and-pin.spec.ts and tests/cross-origin-remote.spec.ts,
+//   against environment `staging` (PORTAL_ENV) of a temp COPY of the static root, which those
+//   journeys deploy remotes into and roll back (the second starts its own server on port 8185 as
+//   a remote's origin); the built root itself is never written. tests/canary-rollback.spec.ts
+//   runs there too: its server's canary guard checks every second (servers.ts).
 // Both run with RATE_LIMIT=off: the journeys sign in, fail sign-in on purpose and register many
 // times from one address, which must never meet the server's login/registration limits.
 // PUBLIC_URL is each server's own origin, so the links in the e-mails of the dev mailbox
@@ -178,7 +180,13 @@ export default defineConfig({
   projects: [
     {
       name: 'portal',
-      testIgnore: [/token-expiry\.spec\.ts$/, /deploy-and-pin\.spec\.ts$/, /checkout\.spec\.ts$/],
+      testIgnore: [
+        /token-expiry\.spec\.ts$/,
+        /deploy-and-pin\.spec\.ts$/,
+        /cross-origin-remote\.spec\.ts$/,
+        /canary-rollback\.spec\.ts$/,
+        /checkout\.spec\.ts$/,
+      ],
       use: { baseURL: originOf(portal.port) },
     },
     {
@@ -188,7 +196,7 @@ export default defineConfig({
     },
     {
       name: 'deployments',
-      testMatch: /deploy-and-pin\.spec\.ts$/,
+      testMatch: [/deploy-and-pin\.spec\.ts$/, /cross-origin-remote\.spec\.ts$/, /canary-rollback\.spec\.ts$/],
       use: { baseURL: originOf(deployments.port) },
     },
     {
@@ -217,6 +225,11 @@ export default defineConfig({
       dataDir: deploymentsDataDir,
       environment: deployments.environment,
       staticRoot: deploymentsRoot,
+      // A canary guard quick enough for a journey (canary-rollback.spec.ts).
+      env: {
+        CANARY_GUARD_INTERVAL_SECONDS: String(deployments.canaryGuard.intervalSeconds),
+        CANARY_MIN_LOADS: String(deployments.canaryGuard.minLoads),
+      },
     }),
     apiServer({ port: checkout.port, dataDir: checkoutDataDir, environment: checkout.environment }),
   ],

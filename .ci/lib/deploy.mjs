@@ -477,13 +477,16 @@ export async function assertCompatibleWithHost({ staticRoot, remote, info, distD
  * publish its version folder, point only its entry of the environment at it (or, with `canary`,
  * give it to that share of browsers beside the stable version), append to history.
  * @param {{ packageDir: string, staticRoot: string, environment: string, build?: (packageDir: string) => Promise<void>,
- *   canary?: number, allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
+ *   canary?: number, allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void,
+ *   publication?: import('./static-root.mjs').Publication }} options
+ *   publication: where the version folder goes and is served (default: the static root, relative entries)
  *   build: runs the remote's build; omitted = use the existing dist (--no-build)
  *   canary: the share (1..99) of browsers that get this version; omitted = everyone
  */
 export async function deployRemote({
   packageDir,
   staticRoot,
+  publication = { root: staticRoot },
   environment,
   build,
   canary,
@@ -509,8 +512,14 @@ export async function deployRemote({
   // Refused by the rules before anything is copied (and planned again on the file as it is then).
   plan(remoteEntry({ dir: remote.dir, version }), await readJsonIfExists(files.config));
   await assertCompatibleWithHost({ staticRoot, remote, info, distDir, log });
-  const published = await publishRemoteVersion({ staticRoot, dir: remote.dir, version, distDir, dryRun });
-  const entry = remoteEntry({ dir: remote.dir, version });
+  const published = await publishRemoteVersion({
+    staticRoot: publication.root,
+    dir: remote.dir,
+    version,
+    distDir,
+    dryRun,
+  });
+  const entry = remoteEntry({ dir: remote.dir, version }, publication);
   log(
     {
       copied: `published ${remote.dir}@${version} -> ${entry.entry.replace(/mf-manifest\.json$/, '')}`,
@@ -544,11 +553,14 @@ export async function deployRemote({
 /**
  * Points one remote of an environment back to the previous version it ran, or to `to`.
  * @param {{ packageDir: string, staticRoot: string, environment: string, to?: string,
- *   allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
+ *   allowPinning?: boolean, dryRun?: boolean, now?: () => Date, log?: (line: string) => void,
+ *   publication?: import('./static-root.mjs').Publication }} options
+ *   publication: where the versions were published (as the deploy was told)
  */
 export async function rollbackRemote({
   packageDir,
   staticRoot,
+  publication = { root: staticRoot },
   environment,
   to,
   allowPinning = false,
@@ -590,16 +602,16 @@ export async function rollbackRemote({
     current,
     history: await readJsonIfExists(files.history),
     to,
-    published: await publishedVersions(staticRoot, remote.dir),
+    published: await publishedVersions(publication.root, remote.dir),
   });
   // An older version may not run under a newer host either: the same check as a deploy.
-  const publishedDir = path.join(staticRoot, REMOTES_DIR, remote.dir, version);
+  const publishedDir = path.join(publication.root, REMOTES_DIR, remote.dir, version);
   const info = (await readJsonIfExists(path.join(publishedDir, VERSION_FILE))) ?? { version };
   await assertCompatibleWithHost({ staticRoot, remote, info: { ...info, version }, distDir: publishedDir, log });
   const result = await updateEnvironment({
     staticRoot,
     environment,
-    entries: [{ name: remote.name, entry: remoteEntry({ dir: remote.dir, version }) }],
+    entries: [{ name: remote.name, entry: remoteEntry({ dir: remote.dir, version }, publication) }],
     allowPinning,
     deployedAt: now().toISOString(),
     dryRun,
@@ -612,11 +624,14 @@ export async function rollbackRemote({
  * Gives a remote's canary to everyone: its entry becomes the stable one and the canary goes.
  * Checked against the published host again (the host may have changed since the canary began).
  * @param {{ packageDir: string, staticRoot: string, environment: string, allowPinning?: boolean,
- *   dryRun?: boolean, now?: () => Date, log?: (line: string) => void }} options
+ *   dryRun?: boolean, now?: () => Date, log?: (line: string) => void,
+ *   publication?: import('./static-root.mjs').Publication }} options
+ *   publication: where the canary's version was published (as its deploy was told)
  */
 export async function promoteRemote({
   packageDir,
   staticRoot,
+  publication = { root: staticRoot },
   environment,
   allowPinning = false,
   dryRun = false,
@@ -628,7 +643,7 @@ export async function promoteRemote({
   const current = (await readJsonIfExists(files.config))?.remotes?.[remote.name];
   const planned = planPromote({ name: remote.name, environment, current });
   const { version } = planned.entry;
-  const publishedDir = path.join(staticRoot, REMOTES_DIR, remote.dir, version);
+  const publishedDir = path.join(publication.root, REMOTES_DIR, remote.dir, version);
   const info = (await readJsonIfExists(path.join(publishedDir, VERSION_FILE))) ?? { version };
   await assertCompatibleWithHost({ staticRoot, remote, info: { ...info, version }, distDir: publishedDir, log });
   const result = await updateEnvironment({
@@ -674,7 +689,7 @@ export async function publish({
     const info = await readJsonIfExists(path.join(remote.distDir, VERSION_FILE));
     const version = isVersion(info?.version) ? info.version : remote.version;
     const published = await publishRemoteVersion({ staticRoot, dir: remote.dir, version, distDir: remote.distDir });
-    const entry = remoteEntry({ dir: remote.dir, version });
+    const entry = remoteEntry({ dir: remote.dir, version }, { root: staticRoot });
     entries.push({ name: remote.name, entry });
     log(
       `${published === 'copied' ? 'published' : 'already published'} ${remote.dir}@${version} -> ${entry.entry.replace(/mf-manifest\.json$/, '')}`,

@@ -11,6 +11,7 @@
 // deploy.mjs.
 import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { manifestIntegrity } from './integrity.mjs';
 
 export const REMOTES_DIR = 'remotes';
 export const REMOTES_CONFIG = 'remotes.json';
@@ -42,7 +43,11 @@ export const publishableCopy = async (/** @type {string} */ source) =>
 
 /**
  * @typedef {{ dir: string, name: string, version: string, distDir: string }} Remote
- * @typedef {{ entry: string, version: string }} RemoteEntry
+ * @typedef {{ entry: string, version: string, integrity?: string }} RemoteEntry
+ * @typedef {{ root: string, publicUrl?: string }} Publication
+ *   Where remote versions are published: `root` holds remotes/<dir>/<version>/ (the static root,
+ *   or another origin's folder with --publish-root), `publicUrl` is where that root is served
+ *   when it is not the portal's own origin (entries are then absolute URLs).
  * @typedef {{ environment: string, pinning: boolean, remotes: Record<string, RemoteEntry> }} RemotesConfig
  */
 
@@ -68,11 +73,23 @@ export const remoteTargetDir = (
   /** @type {{ dir: string, version: string }} */ remote,
 ) => path.join(staticRoot, REMOTES_DIR, remote.dir, remote.version);
 
-/** The remotes.json entry of one remote version. */
-export const remoteEntry = (/** @type {{ dir: string, version: string }} */ remote) => ({
-  entry: `${remoteUrlPath(remote)}mf-manifest.json`,
-  version: remote.version,
-});
+/**
+ * The remotes.json entry of one remote version. Given where it is published, the entry also
+ * carries the `integrity` of its published mf-manifest.json (lib/integrity.mjs; none while
+ * nothing is published there, as in a dry run) and, for another origin, an absolute URL.
+ * @param {{ dir: string, version: string }} remote
+ * @param {Publication} [publication]
+ * @returns {RemoteEntry}
+ */
+export const remoteEntry = (remote, publication) => {
+  const manifestPath = `${remoteUrlPath(remote)}mf-manifest.json`;
+  const integrity = publication && manifestIntegrity(remoteTargetDir(publication.root, remote));
+  return {
+    entry: publication?.publicUrl ? new URL(manifestPath.slice(1), publication.publicUrl).href : manifestPath,
+    version: remote.version,
+    ...(integrity && { integrity }),
+  };
+};
 
 /**
  * A whole runtime configuration for a list of remotes (the shape of

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
@@ -95,8 +96,13 @@ function stagingConfig(): RemotesConfig {
   return readRemotesConfig(deploymentsStaticRoot(), ENVIRONMENT);
 }
 
+/** The entry a deploy writes for a published version: with the integrity of its manifest (issue 19). */
 function entryOf(version: string) {
-  return { entry: `/remotes/${REMOTE.package}/${version}/mf-manifest.json`, version };
+  const manifest = fs.readFileSync(
+    path.join(deploymentsStaticRoot(), 'remotes', REMOTE.package, version, 'mf-manifest.json'),
+  );
+  const integrity = `sha384-${createHash('sha384').update(manifest).digest('base64')}`;
+  return { entry: `/remotes/${REMOTE.package}/${version}/mf-manifest.json`, version, integrity };
 }
 
 const storedPins = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), PINS_STORAGE_KEY);

@@ -14,6 +14,7 @@ import {
 import { App } from './app';
 import { pinnedRemotes } from './federation/apply-pins';
 import { assertCompatibleContract } from './federation/contract-check';
+import { trustRemotesConfig, withIntegrityRefusals } from './federation/integrity';
 import { createRemoteLoader } from './federation/remote-loader';
 import { capturePinsFromUrl } from './federation/pin-storage';
 import { createRemoteRegistry, fetchRemotesConfig } from './federation/remote-registry';
@@ -45,11 +46,16 @@ async function start(): Promise<void> {
   // remote's boundary then offers Retry, which reads remotes.json again.
   const remotes = createRemoteRegistry(federation, {
     // Remembered to tell a later remotes.json (a deploy) from the one this page runs.
-    loadConfig: () => fetchRemotesConfig().then(rememberLoadedRemotes),
+    // Its manifests' integrity pins are the ones this page checks (federation/integrity.ts).
+    loadConfig: () =>
+      fetchRemotesConfig()
+        .then(rememberLoadedRemotes)
+        .then((config) => trustRemotesConfig(config)),
     prepareRemotes: (config) => pinnedRemotes(config),
   });
   await remotes.ready().catch((error: unknown) => console.warn('remotes.json could not be read', error));
-  const loader = createRemoteLoader(remotes.load);
+  // A remote refused for integrity fails with that refusal, so its boundary says so.
+  const loader = createRemoteLoader(withIntegrityRefusals(remotes.load));
 
   // The offline queue and the last data seen, before the first query runs.
   await startOffline({ queryClient, mayReplay: () => tabGuard.getState() === 'active' }).catch((error: unknown) =>

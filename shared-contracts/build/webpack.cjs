@@ -14,6 +14,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { createRequire } = require('node:module');
 const { CompressAssetsPlugin } = require('./compress-assets.cjs');
+const { SubresourceIntegrityPlugin } = require('./subresource-integrity.cjs');
 
 const SHARED_CONTRACTS_DIR = path.resolve(__dirname, '..');
 const TOKENS_CSS = path.join(SHARED_CONTRACTS_DIR, 'src', 'ui', 'tokens.css');
@@ -411,6 +412,9 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
     const hashed = isProduction ? '[name].[contenthash].js' : '[name].js';
     const styleLoader = isProduction ? MiniCssExtractPlugin.loader : loader('style-loader');
     const production = productionBuildOptions({ name, dir, version, isProduction });
+    // A remote's production build pins its files by hash (remoteEntry.js its chunks, the manifest
+    // both); the host is served by the portal itself, with its own index.html.
+    const pinsChunks = isProduction && !isHost;
 
     return {
       mode: isProduction ? 'production' : 'development',
@@ -429,6 +433,9 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
         chunkFilename: isProduction ? hashedFilename : hashed,
         assetModuleFilename: isProduction ? 'assets/[name].[contenthash][ext]' : 'assets/[name][ext]',
         clean: true,
+        // A remote may be served from another origin (issue 19): its chunks load in CORS mode,
+        // which subresource integrity needs (subresource-integrity.cjs).
+        ...(pinsChunks && { crossOriginLoading: 'anonymous' }),
       },
       resolve: { extensions: ['.ts', '.tsx', '.js'] },
       module: {
@@ -520,6 +527,7 @@ function createAppConfig({ name, dir, exposes = {}, port, isHost = false, copy =
         }),
         copied.length > 0 && new CopyPublicFilesPlugin(copied),
         reactRefreshPlugin(isProduction),
+        pinsChunks && new SubresourceIntegrityPlugin({ MiniCssExtractPlugin }),
         ...production.plugins,
       ].filter(Boolean),
       devServer: {

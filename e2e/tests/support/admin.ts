@@ -21,8 +21,16 @@ export interface ConsoleResult {
  * console reaches it through the server's admin socket in that directory. Acts `--as` 'e2e-admin'.
  */
 export async function adminConsole(...args: string[]): Promise<ConsoleResult> {
-  const dataDir = process.env.POD_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('POD_E2E_DATA_DIR is not set: run the journeys through playwright.config.ts');
+  return adminConsoleOf('POD_E2E_DATA_DIR', ...args);
+}
+
+/**
+ * The same against the server whose PGlite folder the variable names (playwright.config.ts):
+ * `POD_E2E_DEPLOYMENTS_DATA_DIR` for the `deployments` server.
+ */
+export async function adminConsoleOf(dataDirVariable: string, ...args: string[]): Promise<ConsoleResult> {
+  const dataDir = process.env[dataDirVariable];
+  if (!dataDir) throw new Error(`${dataDirVariable} is not set: run the journeys through playwright.config.ts`);
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   try {

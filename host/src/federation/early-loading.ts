@@ -1,4 +1,5 @@
 import { browserReleaseStorage, chooseEntry, releaseKey, shareBucket, type ReleaseEntry } from './release-share';
+import { assetIntegrity, manifestPins, readCheckedManifest, trustManifestAssets } from './integrity';
 import { remoteForPath } from './route-remote';
 
 /**
@@ -79,10 +80,17 @@ export function preloadsFromManifest(manifest: unknown, manifestUrl: string): Ar
 }
 
 function addPreload(doc: Document, href: string, as: 'script' | 'style'): void {
-  // No crossorigin: the federation runtime and webpack add their script and link tags without one.
   const link = doc.createElement('link');
   link.rel = 'preload';
   link.as = as;
+  // A file the manifest pins is loaded with its integrity and crossorigin="anonymous" (the retry
+  // plugin's remoteEntry.js, the remote's own webpack runtime for its chunks): the preload must
+  // say the same, or the browser fetches it again. Files without a pin load without either.
+  const integrity = assetIntegrity(href);
+  if (integrity) {
+    link.setAttribute('integrity', integrity);
+    link.setAttribute('crossorigin', 'anonymous');
+  }
   link.href = href;
   doc.head.appendChild(link);
 }
@@ -153,8 +161,14 @@ export function startEarlyLoading(env: EarlyLoadingEnvironment = browserEnvironm
       manifests.set(manifestUrl, manifest);
       const answer = await manifest;
       if (!answer.ok) return;
-      for (const [href, as] of preloadsFromManifest(await answer.clone().json(), manifestUrl))
-        addPreload(doc, href, as);
+      // Checked as the retry plugin will check it (integrity.ts): one that fails preloads nothing.
+      const checked = await readCheckedManifest(
+        answer,
+        manifestUrl,
+        manifestPins(parsed, location.href).get(manifestUrl),
+      );
+      trustManifestAssets(checked, manifestUrl);
+      for (const [href, as] of preloadsFromManifest(checked, manifestUrl)) addPreload(doc, href, as);
     })
     .catch(() => undefined);
 }

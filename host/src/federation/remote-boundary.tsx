@@ -1,5 +1,7 @@
 import { Component, type ReactNode } from 'react';
-import { Button, useDocumentTitle } from '@pod/shared-contracts';
+import { Button, useDocumentTitle, type RemoteName } from '@pod/shared-contracts';
+import { reportRemoteRenderError } from './remote-events';
+import { isIntegrityRefusal } from './integrity';
 import styles from './remote-boundary.module.css';
 
 /** Props of {@link RemoteBoundary}. */
@@ -10,6 +12,8 @@ export interface RemoteBoundaryProps {
   variant?: 'page' | 'inline';
   /** Clears the cached failure before the boundary renders its children again. */
   onRetry: () => void;
+  /** The remote rendered inside: a crash it catches is reported as that remote's render error. */
+  remote?: RemoteName;
   children: ReactNode;
 }
 
@@ -43,6 +47,24 @@ function PageFailure({ label, reason, onRetry }: { label: string; reason?: strin
   );
 }
 
+/**
+ * A remote refused because its files are not the ones the portal pinned (federation/integrity.ts):
+ * no Retry (it would be refused again on this page) and no technical details (the console has
+ * them); plain words for authors, who can do nothing about it but come back or ask support.
+ */
+function RefusedFailure({ label }: { label: string }) {
+  useDocumentTitle(`${label} is unavailable`);
+  return (
+    <div className={styles.page} role="alert">
+      <h1>{label} was not loaded</h1>
+      <p>
+        This part of the portal did not pass a security check, so it was not loaded. Please try again later, or contact
+        support if this keeps happening. The rest of the portal still works.
+      </p>
+    </div>
+  );
+}
+
 function InlineFailure({ label, onRetry }: { label: string; onRetry: () => void }) {
   return (
     <span className={styles.inline}>
@@ -66,6 +88,11 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, State> {
     return { error };
   }
 
+  override componentDidCatch(error: unknown) {
+    // A load failure was reported by the loader already; remote-events.ts counts it once.
+    if (this.props.remote) reportRemoteRenderError(this.props.remote, error);
+  }
+
   private readonly retry = () => {
     this.props.onRetry();
     this.setState({ error: null });
@@ -75,6 +102,13 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, State> {
     const { error } = this.state;
     const { label, variant = 'page', children } = this.props;
     if (!error) return children;
+    if (isIntegrityRefusal(error)) {
+      return variant === 'page' ? (
+        <RefusedFailure label={label} />
+      ) : (
+        <span className={styles.inline}>{label} is unavailable right now.</span>
+      );
+    }
     return variant === 'page' ? (
       <PageFailure label={label} reason={reasonOf(error)} onRetry={this.retry} />
     ) : (

@@ -1,5 +1,6 @@
 import { createContext, lazy, useContext, type ComponentType, type ReactNode } from 'react';
 import type { RemoteName } from '@pod/shared-contracts';
+import { reportRemoteLoad, reportRemoteLoadFailure } from './remote-events';
 
 /** The modules a remote exposes to the host. */
 export type ExposedModule = './App' | './CartDropdown' | './ChatPanel';
@@ -29,6 +30,15 @@ function moduleId(remote: RemoteName, expose: ExposedModule): string {
   return `${remote}/${expose.slice(2)}`;
 }
 
+/** Told how each module load ends (the front-end reports of remote-events.ts by default). */
+export interface LoadEvents {
+  loaded(remote: RemoteName): void;
+  /** After the runtime's retries: this load is over (the boundary's Retry starts another). */
+  failed(remote: RemoteName, error: unknown): void;
+}
+
+const REPORTED_LOADS: LoadEvents = { loaded: reportRemoteLoad, failed: reportRemoteLoadFailure };
+
 /** Any component: the props type is re-applied where the component is handed out. */
 type SomeComponent = ComponentType<object>;
 
@@ -52,8 +62,10 @@ class ModuleEntry {
   readonly Component: SomeComponent;
 
   constructor(
+    private readonly remote: RemoteName,
     private readonly id: string,
     private readonly importModule: ModuleImporter,
+    private readonly events: LoadEvents,
   ) {
     const Suspending = lazy(async () => ({ default: (await this.load()).default }));
     const RemoteModuleComponent = (props: object) => {
@@ -64,11 +76,22 @@ class ModuleEntry {
   }
 
   load(): Promise<LoadedModule> {
-    this.pending ??= this.importModule(this.id).then((value) => {
-      if (!isComponentModule(value)) throw new Error(`${this.id} did not provide a component`);
-      this.loaded = value;
-      return value;
-    });
+    this.pending ??= this.importModule(this.id)
+      .then((value) => {
+        if (!isComponentModule(value)) throw new Error(`${this.id} did not provide a component`);
+        this.loaded = value;
+        return value;
+      })
+      .then(
+        (value) => {
+          this.events.loaded(this.remote);
+          return value;
+        },
+        (error: unknown) => {
+          this.events.failed(this.remote, error);
+          throw error;
+        },
+      );
     return this.pending;
   }
 }
@@ -77,16 +100,16 @@ class ModuleEntry {
  * A loader over `importModule` (the federation runtime in the browser, a fake in tests).
  * A failed load stays failed (React.lazy would cache it forever anyway) until `reset`, which
  * gives the module a fresh entry and component: that is what makes the error boundary's Retry
- * really load again.
+ * really load again. Each load's outcome goes to `events` (reported to the API by default).
  */
-export function createRemoteLoader(importModule: ModuleImporter): RemoteLoader {
+export function createRemoteLoader(importModule: ModuleImporter, events: LoadEvents = REPORTED_LOADS): RemoteLoader {
   const cache = new Map<string, ModuleEntry>();
 
   function entryOf(remote: RemoteName, expose: ExposedModule): ModuleEntry {
     const id = moduleId(remote, expose);
     let entry = cache.get(id);
     if (!entry) {
-      entry = new ModuleEntry(id, importModule);
+      entry = new ModuleEntry(remote, id, importModule, events);
       cache.set(id, entry);
     }
     return entry;

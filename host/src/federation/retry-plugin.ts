@@ -1,5 +1,16 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { takeEarlyManifest } from './early-loading';
+import {
+  assetIntegrity,
+  IntegrityError,
+  manifestPin,
+  readCheckedManifest,
+  recheckAsset,
+  refusalOf,
+  refuse,
+  trustManifestAssets,
+  type ManifestPin,
+} from './integrity';
 import { REQUEST_TIMEOUT_MS, TimeoutError, withTimeout } from './timeout';
 
 /** Tuning of {@link retryPlugin}. */
@@ -20,6 +31,10 @@ export interface RetryOptions {
   fetchImpl?: typeof fetch;
   /** The manifest answer started before the bootstrap ran (default: early-loading.ts's). */
   takeEarly?: (url: string) => Promise<Response> | undefined;
+  /** What remotes.json pins about the manifest at `url` (default: integrity.ts's, from bootstrap). */
+  pinOf?: (url: string) => ManifestPin | undefined;
+  /** Asks again for a remoteEntry.js the browser refused (default: integrity.ts's recheckAsset). */
+  recheck?: typeof recheckAsset;
 }
 
 /** An error no retry can fix (a 404, a page that is not a manifest, a refused contract). */
@@ -40,7 +55,12 @@ async function fetchManifestOnce(
   signal: AbortSignal,
   options: RetryOptions,
 ): Promise<Response> {
-  const { validateManifest, fetchImpl = globalThis.fetch, takeEarly = takeEarlyManifest } = options;
+  const {
+    validateManifest,
+    fetchImpl = globalThis.fetch,
+    takeEarly = takeEarlyManifest,
+    pinOf = manifestPin,
+  } = options;
   // The answer the entry chunk already asked for (early-loading.ts), if any; used once, so a
   // retry after a failed early answer asks the network again.
   const response = await (takeEarly(url) ?? fetchImpl(url, { ...init, cache: 'no-cache', signal }));
@@ -50,8 +70,10 @@ async function fetchManifestOnce(
   }
   let manifest: unknown;
   try {
-    manifest = await response.clone().json();
+    // Checked against remotes.json's integrity before anything reads it (integrity.ts).
+    manifest = await readCheckedManifest(response, absoluteUrl(url), pinOf(url));
   } catch (error) {
+    if (error instanceof IntegrityError) throw refuse(error);
     if (signal.aborted) throw error;
     throw new PermanentError(`${url} is not a federation manifest`);
   }
@@ -60,7 +82,17 @@ async function fetchManifestOnce(
   } catch (error) {
     throw new PermanentError(error instanceof Error ? error.message : String(error));
   }
+  // Its files' integrity now holds: remoteEntry.js gets it in createScript.
+  trustManifestAssets(manifest, absoluteUrl(url));
   return response;
+}
+
+function absoluteUrl(url: string): string {
+  try {
+    return new URL(url, globalThis.location?.href).href;
+  } catch {
+    return url;
+  }
 }
 
 /**
@@ -68,17 +100,22 @@ async function fetchManifestOnce(
  * failures and transient statuses with a short backoff. Each request (body included) must
  * finish within `timeoutMs`; one that hangs fails the load at once (no retry: a server that
  * hangs once mostly hangs again, and the user should see Retry soon). Resolves with a
- * response whose body is a manifest that passed `validateManifest`; rejects otherwise.
+ * response whose body is a manifest with the integrity remotes.json gives it (if any) that
+ * passed `validateManifest`; rejects otherwise. A manifest that failed its integrity check is
+ * refused for the rest of the page's life: asked again, it fails at once, with no request.
  */
 export async function fetchManifest(url: string, init: RequestInit, options: RetryOptions = {}): Promise<Response> {
   const { retries = 2, delayMs = 400, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const refused = refusalOf(absoluteUrl(url));
+  if (refused) throw refused;
   let lastError: unknown;
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     if (attempt > 0) await sleep(backoff(delayMs, attempt));
     try {
       return await withTimeout(url, timeoutMs, (signal) => fetchManifestOnce(url, init, signal, options));
     } catch (error) {
-      if (error instanceof PermanentError || error instanceof TimeoutError) throw error;
+      if (error instanceof PermanentError || error instanceof TimeoutError || error instanceof IntegrityError)
+        throw error;
       lastError = error;
     }
   }
@@ -89,26 +126,61 @@ type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError'
 type CreateScript = NonNullable<ModuleFederationRuntimePlugin['createScript']>;
 
 /**
+ * The script tag for a remote's file: the runtime's `attrs` applied as the runtime would
+ * (it skips them when the hook returns a script), and the integrity the file's checked
+ * manifest gives it, with `crossorigin="anonymous"` (needed for a file of another origin, and
+ * the same as the preload links of early-loading.ts, so the browser reuses what they fetched).
+ */
+function scriptFor(url: string, attrs: Record<string, unknown> = {}): HTMLScriptElement {
+  const script = document.createElement('script');
+  script.type = attrs['type'] === 'module' ? 'module' : 'text/javascript';
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === 'async' || name === 'defer') script[name] = Boolean(value);
+    else if (name !== 'type' && value !== undefined && value !== null) script.setAttribute(name, String(value));
+  }
+  const integrity = assetIntegrity(url);
+  if (integrity) {
+    script.setAttribute('integrity', integrity);
+    script.setAttribute('crossorigin', 'anonymous');
+  }
+  return script;
+}
+
+/**
  * Our runtime plugin for network blips (we do not use @module-federation/retry-plugin, to
  * keep one version of every @module-federation package):
- * - `fetch`: the manifest request, retried by {@link fetchManifest};
- * - `createScript`: a remoteEntry.js script gets `timeoutMs` (the runtime's default is 20 s);
+ * - `fetch`: the manifest request, checked and retried by {@link fetchManifest};
+ * - `createScript`: a remoteEntry.js script gets `timeoutMs` (the runtime's default is 20 s)
+ *   and the integrity its manifest gives it;
  * - `loadEntryError`: a remoteEntry.js script that failed to load is injected again, after
  *   forgetting the failed attempt (the runtime would otherwise hand back the same one); one
- *   that used up its whole `timeoutMs` (it hung) is not retried.
+ *   that used up its whole `timeoutMs` (it hung) is not retried, and one the browser refused
+ *   because its bytes are not the pinned ones (asked again to tell) is refused for good.
  * When the retries are spent the load rejects, and the remote's error boundary offers Retry.
  */
 export function retryPlugin(options: RetryOptions = {}): ModuleFederationRuntimePlugin {
-  const { retries = 2, delayMs = 400, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  // When each remote's latest remoteEntry script was created. The runtime tells
+  const { retries = 2, delayMs = 400, timeoutMs = REQUEST_TIMEOUT_MS, recheck = recheckAsset } = options;
+  // When each remote's latest remoteEntry script was created, and its URL. The runtime tells
   // loadEntryError that a script failed, not why; a failure that came only after the whole
   // timeout is a hang, and retrying it would only keep the user waiting longer.
   const scriptStarted = new Map<string, number>();
-  const createScript: CreateScript = ({ remoteInfo, attrs }) => {
-    // Returning an object makes the runtime skip `attrs`: leave scripts that carry any alone.
-    if (attrs && Object.keys(attrs).length > 0) return undefined;
-    if (remoteInfo) scriptStarted.set(remoteInfo.name, Date.now());
-    return { timeout: timeoutMs };
+  const scriptUrl = new Map<string, string>();
+  const createScript: CreateScript = ({ url, attrs, remoteInfo }) => {
+    if (remoteInfo) {
+      scriptStarted.set(remoteInfo.name, Date.now());
+      scriptUrl.set(remoteInfo.name, url);
+    }
+    return { script: scriptFor(url, attrs), timeout: timeoutMs };
+  };
+  /** Whether the failed script was refused for its bytes: then it is refused for good. */
+  const tampered = async (name: string): Promise<boolean> => {
+    const url = scriptUrl.get(name);
+    if (!url || !assetIntegrity(url)) return false;
+    if (refusalOf(absoluteUrl(url))) return true;
+    const { verdict, expected, actual } = await recheck(url);
+    if (verdict !== 'mismatch' || !expected) return false;
+    refuse(new IntegrityError(name, absoluteUrl(url), expected, actual));
+    return true;
   };
   const hung = (name: string) => {
     const started = scriptStarted.get(name);
@@ -122,6 +194,7 @@ export function retryPlugin(options: RetryOptions = {}): ModuleFederationRuntime
     globalLoading,
     uniqueKey,
   }: Parameters<LoadEntryError>[0]) => {
+    if (hung(remoteInfo.name) || (await tampered(remoteInfo.name))) return undefined;
     for (let attempt = 1; attempt <= retries && !hung(remoteInfo.name); attempt += 1) {
       await sleep(backoff(delayMs, attempt));
       delete globalLoading[uniqueKey];

@@ -1,5 +1,6 @@
-import type { RemotesConfig } from '@pod/shared-contracts';
+import type { RemoteName, RemotesConfig } from '@pod/shared-contracts';
 import { fetchRemotesConfig } from '../federation/remote-registry';
+import { browserReleaseStorage, chooseEntry, releaseKey, shareBucket } from '../federation/release-share';
 import { announceNewVersion } from './new-version';
 
 /** How often an open page looks for a new version (remotes.json and the service worker). */
@@ -7,8 +8,27 @@ export const VERSION_CHECK_INTERVAL_MS = 5 * 60_000;
 /** Becoming visible checks too, but not more often than this (tab switching is frequent). */
 export const VERSION_CHECK_MIN_GAP_MS = 60_000;
 
-/** A configuration's identity: its JSON with sorted keys, so key order never looks like a deploy. */
-export function remotesFingerprint(config: RemotesConfig): string {
+/** This browser's bucket for a remote (release-share.ts), as bootstrap computes it. */
+const browserBucket = (remote: RemoteName) => shareBucket(releaseKey(browserReleaseStorage()), remote);
+
+/**
+ * A configuration's identity for this browser: its JSON with sorted keys (so key order never
+ * looks like a deploy), each remote reduced to the entry this browser runs (stable or canary),
+ * so a canary that starts, grows or ends elsewhere is no new version for a browser it does not
+ * reach, and one that reaches it (or leaves it) is.
+ */
+export function remotesFingerprint(
+  config: RemotesConfig,
+  bucketOf: (remote: RemoteName) => number = browserBucket,
+): string {
+  const remotes = Object.fromEntries(
+    Object.entries(config.remotes ?? {}).map(([name, remote]) => {
+      if (!remote || typeof remote !== 'object' || !('canary' in remote)) return [name, remote];
+      const { canary: _canary, ...stable } = remote;
+      const chosen = chooseEntry(remote, bucketOf(name as RemoteName));
+      return [name, { ...stable, entry: chosen.entry, version: chosen.version }];
+    }),
+  );
   const sorted = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(sorted);
     if (value && typeof value === 'object') {
@@ -20,7 +40,7 @@ export function remotesFingerprint(config: RemotesConfig): string {
     }
     return value;
   };
-  return JSON.stringify(sorted(config));
+  return JSON.stringify(sorted({ ...config, remotes }));
 }
 
 let loadedConfig: RemotesConfig | null = null;

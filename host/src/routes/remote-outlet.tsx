@@ -52,7 +52,7 @@ export function RemoteOutlet() {
   const remote = route.owner;
   const label = REMOTE_LABELS[remote];
   return (
-    <RemoteBoundary key={remote} label={label} onRetry={() => loader.reset(remote, './App')}>
+    <RemoteBoundary key={remote} label={label} remote={remote} onRetry={() => loader.reset(remote, './App')}>
       <Suspense fallback={<Spinner label={`Loading ${label.toLowerCase()}`} />}>
         <RemoteApp loader={loader} remote={remote} label={label} />
       </Suspense>

@@ -11,7 +11,12 @@ function CartDropdown({ loader }: { loader: RemoteLoader }) {
 export function CartSlot() {
   const loader = useRemoteLoader();
   return (
-    <RemoteBoundary label="Cart" variant="inline" onRetry={() => loader.reset('remote_checkout', './CartDropdown')}>
+    <RemoteBoundary
+      label="Cart"
+      variant="inline"
+      remote="remote_checkout"
+      onRetry={() => loader.reset('remote_checkout', './CartDropdown')}
+    >
       <Suspense fallback={null}>
         <CartDropdown loader={loader} />
       </Suspense>

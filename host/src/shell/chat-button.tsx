@@ -60,6 +60,7 @@ export function ChatButton() {
           <RemoteBoundary
             label="Support chat"
             variant="inline"
+            remote="remote_account"
             onRetry={() => loader.reset('remote_account', './ChatPanel')}
           >
             <Suspense

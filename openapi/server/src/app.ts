@@ -24,6 +24,7 @@ import orderRepository from './plugins/app/order-repository.js';
 import reportRepository from './plugins/app/report-repository.js';
 import paymentRepository from './plugins/app/payment-repository.js';
 import pushSubscriptionRepository from './plugins/app/push-subscription-repository.js';
+import remoteEventRepository from './plugins/app/remote-event-repository.js';
 import referenceDataRepository from './plugins/app/reference-data-repository.js';
 import refreshTokenRepository from './plugins/app/refresh-token-repository.js';
 import unitOfWork from './plugins/app/unit-of-work.js';
@@ -49,6 +50,7 @@ import problems from './plugins/external/problems.js';
 import securityHeaders from './plugins/external/security-headers.js';
 import staticSite, { createRemoteOriginsReader } from './plugins/external/static-site.js';
 import jobsPlugin from './jobs/index.js';
+import canaryGuard from './jobs/canary-guard.js';
 import jobRepository from './plugins/app/job-repository.js';
 import paymentNotificationRepository from './plugins/app/payment-notification-repository.js';
 import type { PreflightBlockers } from './services/book-submission/index.js';
@@ -208,9 +210,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(accountSecurityRepository);
     await app.register(idempotencyRepository);
     await app.register(pushSubscriptionRepository);
+    await app.register(remoteEventRepository);
     await app.register(unitOfWork);
     // Background work; services define their job types below.
     await app.register(jobsPlugin, { settings: config.jobs });
+    // Rolls back a failing canary in the static root served (nothing to guard without one).
+    await app.register(canaryGuard, {
+      staticRoot: options.staticRoot,
+      environment: config.portalEnv,
+      settings: config.canaryGuard,
+    });
     // Idempotency-Key of the mutating operations: hooks added to their routes as the glue makes them.
     await app.register(idempotency, { operations });
     // After idempotency (which keeps answers uncompressed), before every route (compression.ts).

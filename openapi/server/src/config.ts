@@ -1,4 +1,5 @@
 import type { AttemptLimit } from './domain/attempt-limiter.js';
+import { DEFAULT_CANARY_RULE } from './domain/canary-guard.js';
 import type { JobsSettings } from './jobs/index.js';
 import { loadPaymentSettings, type PaymentSettings } from './payments/index.js';
 import { loadPushSettings, type PushSettings } from './push/settings.js';
@@ -25,6 +26,8 @@ export interface RateLimits {
   chatMessagesPerUser: AttemptLimit;
   /** Attempts to turn two-factor off per user (each checks the password). */
   twoFactorDisablesPerUser: AttemptLimit;
+  /** Batches of front-end event counts per client address (POST /monitoring/remote-events, anonymous). */
+  remoteEventsPerAddress: AttemptLimit;
 }
 
 /** Runtime settings of the API. Everything time-related goes through `now` so tests can move the clock. */
@@ -43,7 +46,7 @@ export interface AppConfig {
   mailFrom: string;
   /** Credited to every new account (the spec announces R100 on the welcome step). */
   welcomeCredit: number;
-  /** false disables rate limiting (env RATE_LIMIT=off). */
+  /** false disables rate limiting (env RATE_LIMIT=off): sign-in, registration, reset, chat and the front-end reports. */
   rateLimits: RateLimits | false;
   /**
    * The deployment environment this server stands for (env PORTAL_ENV, default `local`): GET
@@ -80,6 +83,24 @@ export interface AppConfig {
   uploads: UploadSettings;
   /** Web push: VAPID keys and subject, local endpoints, delivery timeout (POD_VAPID_*, POD_PUSH_*); see push/settings.ts. */
   push: PushSettings;
+  /** The canary guard (CANARY_GUARD, CANARY_GUARD_INTERVAL_SECONDS, CANARY_ERROR_MARGIN, CANARY_MIN_LOADS); see jobs/canary-guard.ts. */
+  canaryGuard: CanaryGuardSettings;
+}
+
+/**
+ * The canary guard: a recurring job that rolls back a canary whose error rate exceeds the stable
+ * version's by more than `marginPoints` (jobs/canary-guard.ts). It runs only where the server
+ * serves a static root (the files it changes).
+ */
+export interface CanaryGuardSettings {
+  /** CANARY_GUARD=off turns it off; on by default. */
+  enabled: boolean;
+  /** Seconds between two checks (CANARY_GUARD_INTERVAL_SECONDS, default 60). */
+  intervalSeconds: number;
+  /** Percentage points above the stable error rate that roll a canary back (CANARY_ERROR_MARGIN, default 5). */
+  marginPoints: number;
+  /** Loads of the canary before it is judged (CANARY_MIN_LOADS, default 20). */
+  minLoads: number;
 }
 
 export interface UploadSettings {
@@ -154,6 +175,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   emailChangesPerUser: { max: 5, windowSeconds: 60 * 60 },
   chatMessagesPerUser: { max: 60, windowSeconds: 60 * 60 },
   twoFactorDisablesPerUser: { max: 5, windowSeconds: 60 * 60 },
+  remoteEventsPerAddress: { max: 100, windowSeconds: 10 * 60 },
 };
 
 const MINUTE = 60;
@@ -166,6 +188,37 @@ function positiveInt(raw: string | undefined, fallback: number): number {
     throw new Error(`Expected a positive whole number, got '${raw}'`);
   }
   return value;
+}
+
+/** A whole number from `min` to `max` read from variable `name`; anything else stops the start, naming it. */
+function wholeNumberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
+/** CANARY_*: the guard's switch, interval and rule (see CanaryGuardSettings). */
+export function loadCanaryGuardSettings(env: NodeJS.ProcessEnv = process.env): CanaryGuardSettings {
+  const switchValue = env.CANARY_GUARD?.trim().toLowerCase() || 'on';
+  if (switchValue !== 'on' && switchValue !== 'off') {
+    throw new Error(`CANARY_GUARD must be "on" (the default) or "off", got '${env.CANARY_GUARD}'`);
+  }
+  const margin = env.CANARY_ERROR_MARGIN?.trim() ? Number(env.CANARY_ERROR_MARGIN) : DEFAULT_CANARY_RULE.marginPoints;
+  if (!Number.isFinite(margin) || margin < 0 || margin > 100) {
+    throw new Error(
+      `CANARY_ERROR_MARGIN must be a number of percentage points from 0 to 100, got '${env.CANARY_ERROR_MARGIN}'`,
+    );
+  }
+  return {
+    enabled: switchValue === 'on',
+    intervalSeconds: wholeNumberSetting(env, 'CANARY_GUARD_INTERVAL_SECONDS', 60, 1, 86_400),
+    marginPoints: margin,
+    minLoads: wholeNumberSetting(env, 'CANARY_MIN_LOADS', DEFAULT_CANARY_RULE.minLoads, 1, 1_000_000),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -204,5 +257,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       store: loadFileStoreSettings(env),
     },
     push: loadPushSettings(env),
+    canaryGuard: loadCanaryGuardSettings(env),
   };
 }

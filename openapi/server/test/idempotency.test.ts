@@ -21,8 +21,11 @@ import {
 type User = RegisteredUser & { id: number };
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Keeps its own deduplication (one credit per payment), and PayFast never sends the header. */
-const WITHOUT_KEY = new Set(['payfastNotify']);
+/**
+ * The ITN keeps its own deduplication (one credit per payment), and PayFast never sends the header;
+ * the front-end event counts are statistics, where a repeat only moves a count (portal.yaml).
+ */
+const WITHOUT_KEY = new Set(['payfastNotify', 'reportRemoteEvents']);
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();
 
 describe('Idempotency-Key', () => {

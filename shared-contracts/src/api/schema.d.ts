@@ -2437,6 +2437,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monitoring/remote-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report how the federated remotes loaded on a page (counts only)
+         * @description Designed here (issue 19, progressive delivery; the specification has no such call). The
+         *     host reports, in small batches, each time one of a remote's modules loaded (`load`), failed
+         *     to load for good, after the runtime's retries (`load-failure`), or the remote's error
+         *     boundary caught a crash while rendering (`render-error`), with the remote's federated
+         *     name, the version the page runs (`version`, x.y.z), why it runs it (`channel`: `stable`,
+         *     `canary`, or `pinned` by a QA pin) and the route. `pnpm report:remotes --env <name>`
+         *     (the admin console's `report remotes`) prints error rates per remote version from these
+         *     counts, and the server's canary guard rolls back a canary whose error rate exceeds the
+         *     stable version's (openapi/server/README.md, "Front-end errors and the canary guard").
+         *
+         *     Decisions:
+         *     - **Anonymous** (`security: []`): a load fails on /login too, before anyone signs in. The
+         *       host sends no bearer token; one sent anyway is ignored. No Idempotency-Key: counts are
+         *       statistics, a batch lost or repeated moves a count by a few, and keeping a key per batch
+         *       would store a row for each of them.
+         *     - **No personal data.** `route` is a route *pattern* the host derives from the address:
+         *       the route table's pattern where one matches (`/books/:region/:id`), else the path with
+         *       every segment that is not a short lowercase word (digits, more than 24 characters,
+         *       e-mail addresses, tokens, anything else) replaced by `:id`; query strings and fragments
+         *       never leave the browser. The server checks the shape again (`/`, or 1 to 8 segments,
+         *       each `[a-z][a-z-]{0,23}` or `:` followed by 1 to 16 lowercase letters) and refuses
+         *       anything else with 400 `VALIDATION`. Nothing stores the client address, the user, a
+         *       token or an error message: only counters per environment, remote, version, channel,
+         *       route, kind and hour (UTC), added to on each report and kept 30 days.
+         *     - **Bounded**: 1 to 20 events per batch, each with a `count` of 1 to 50 (the host
+         *       aggregates equal events and caps what one page sends). `environment` must be the
+         *       environment this server stands for (`PORTAL_ENV`: the `environment` of the remotes.json
+         *       it serves), else 400 `VALIDATION` naming it.
+         *     - **Rate limited per client address** with the PostgreSQL-backed attempt counters of the
+         *       sign-in limits (keys are hashed, so the table lists no address): 100 batches per address
+         *       per 10 minutes, then 429 code `RATE_LIMITED` 'Too many reports. Please wait a while
+         *       before sending more.' with `Retry-After`; the host drops what it could not send.
+         *       `RATE_LIMIT=off` (load tests, the journeys) turns the limit off.
+         *     - Answers **204** without a body once the counts are stored.
+         */
+        post: operations["reportRemoteEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2455,6 +2508,29 @@ export interface components {
          *     notification fields.
          */
         MultiLine: unknown;
+        /** @description A batch of front-end events of one page (POST /monitoring/remote-events). */
+        RemoteEventBatch: {
+            /** @description The environment of the remotes.json the page loaded (`staging`). */
+            environment: string;
+            events: components["schemas"]["RemoteEvent"][];
+        };
+        RemoteEvent: {
+            /** @enum {string} */
+            remote: "remote_account" | "remote_library" | "remote_checkout" | "remote_wizard";
+            /** @description The version of the remote the page runs (x.y.z). */
+            version: string;
+            /**
+             * @description Why the page runs that version (`pinned`, a QA pin).
+             * @enum {string}
+             */
+            channel: "stable" | "canary" | "pinned";
+            /** @description The route pattern (`/books/:region/:id`), never an address with ids or a query. */
+            route: string & components["schemas"]["SingleLine"];
+            /** @enum {string} */
+            kind: "load" | "load-failure" | "render-error";
+            /** @description How many times it happened on the page since its last report. */
+            count: number;
+        };
         PushPublicKey: {
             /** @description Uncompressed P-256 public key, base64url without padding. */
             publicKey: string;
@@ -4075,7 +4151,8 @@ export interface components {
          * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
          *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
          *     PATCH and DELETE of this API takes it, except the payment provider's notification
-         *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+         *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+         *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
          *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
          *       a space, a control character, a repeated header) answers **400** code
          *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4157,7 +4234,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4246,7 +4324,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4322,7 +4401,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4402,7 +4482,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4472,7 +4553,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4625,7 +4707,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4696,7 +4779,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4767,7 +4851,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4838,7 +4923,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4908,7 +4994,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4988,7 +5075,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5064,7 +5152,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5138,7 +5227,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5210,7 +5300,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5273,7 +5364,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5340,7 +5432,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5416,7 +5509,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5613,7 +5707,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5694,7 +5789,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5775,7 +5871,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5865,7 +5962,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6261,7 +6359,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6328,7 +6427,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6419,7 +6519,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6493,7 +6594,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6561,7 +6663,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6629,7 +6732,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6695,7 +6799,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6768,7 +6873,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6834,7 +6940,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6900,7 +7007,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7031,7 +7139,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7096,7 +7205,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7189,7 +7299,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7290,7 +7401,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7361,7 +7473,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7434,7 +7547,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7507,7 +7621,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7580,7 +7695,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7653,7 +7769,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7735,7 +7852,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7896,7 +8014,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7985,7 +8104,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8059,7 +8179,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8118,7 +8239,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8177,7 +8299,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8236,7 +8359,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8398,7 +8522,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8607,7 +8732,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8680,7 +8806,8 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8733,6 +8860,46 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reportRemoteEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "environment": "staging",
+                 *       "events": [
+                 *         {
+                 *           "remote": "remote_checkout",
+                 *           "version": "1.4.0",
+                 *           "channel": "canary",
+                 *           "route": "/checkout/cart",
+                 *           "kind": "load-failure",
+                 *           "count": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RemoteEventBatch"];
+            };
+        };
+        responses: {
+            /** @description Counted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -58,6 +58,12 @@ export interface RemoteEntry {
   /** The deployed version (the remote's package.json version). */
   version: string;
   /**
+   * Subresource integrity of the manifest file (`sha384-<base64 of the SHA-384 of its bytes>`),
+   * written by the deploy tooling: the host refuses a manifest whose bytes differ (issue 19), and
+   * the manifest in turn pins remoteEntry.js and its files.
+   */
+  integrity?: string;
+  /**
    * A second version given to part of the users (`deploy --canary N`): browsers whose bucket
    * for this remote (0..99, stable per browser) is below `share` run it, the others run
    * `entry`. A QA pin still wins over both. `promote` makes it the stable entry; `rollback`
@@ -71,6 +77,8 @@ export interface CanaryEntry {
   /** URL of the canary version's mf-manifest.json. */
   entry: string;
   version: string;
+  /** Subresource integrity of the canary's manifest file, as {@link RemoteEntry.integrity}. */
+  integrity?: string;
   /** Percentage of browsers (1..99) that run the canary. */
   share: number;
 }

@@ -158,7 +158,7 @@ describe('load timeouts', () => {
 
     expect(
       plugin.createScript?.({ url: '/remotes/remote-library/1.0.0/remoteEntry.js', attrs: {}, remoteInfo }),
-    ).toEqual({ timeout: 8000 });
+    ).toMatchObject({ timeout: 8000 });
     await jest.advanceTimersByTimeAsync(8000);
     const getRemoteEntry = jest.fn();
     const args = {
@@ -187,8 +187,17 @@ describe('load timeouts', () => {
     expect(getRemoteEntry).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves scripts that carry attributes to the runtime', () => {
-    const plugin = retryPlugin();
-    expect(plugin.createScript?.({ url: '/x.js', attrs: { crossorigin: 'anonymous' } })).toBeUndefined();
+  it("makes the script itself, with the runtime's attributes (the runtime skips them when a hook answers)", () => {
+    const plugin = retryPlugin({ timeoutMs: 8000 });
+    // loadScript always passes fetchpriority: a hook that left such scripts alone never applied the timeout.
+    const result = plugin.createScript?.({
+      url: '/x.js',
+      attrs: { fetchpriority: 'high', type: 'module', async: true },
+    });
+    const { script, timeout } = result as { script: HTMLScriptElement; timeout: number };
+    expect(timeout).toBe(8000);
+    expect(script.getAttribute('fetchpriority')).toBe('high');
+    expect(script.type).toBe('module');
+    expect(script.async).toBe(true);
   });
 });

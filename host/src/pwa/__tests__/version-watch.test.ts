@@ -52,6 +52,30 @@ describe('checkRemotesConfig', () => {
     expect(seen).toEqual([]);
   });
 
+  it('tells a canary apart only for the browsers it reaches', () => {
+    const stable = { entry: '/remotes/remote-checkout/1.3.0/mf-manifest.json', version: '1.3.0' };
+    const withShare = (share: number) =>
+      ({
+        environment: 'staging',
+        remotes: {
+          remote_checkout: {
+            ...stable,
+            canary: { entry: '/remotes/remote-checkout/1.4.0/mf-manifest.json', version: '1.4.0', share },
+          },
+        },
+      }) as RemotesConfig;
+    const without = { environment: 'staging', remotes: { remote_checkout: stable } } as RemotesConfig;
+    const outside = () => 80;
+    const inside = () => 5;
+    // A browser in bucket 80: a canary at 10 or 50 % is not its business.
+    expect(remotesFingerprint(withShare(10), outside)).toBe(remotesFingerprint(without, outside));
+    expect(remotesFingerprint(withShare(50), outside)).toBe(remotesFingerprint(without, outside));
+    expect(remotesFingerprint(withShare(90), outside)).not.toBe(remotesFingerprint(without, outside));
+    // A browser in bucket 5 runs it: its start and its end are new versions.
+    expect(remotesFingerprint(withShare(10), inside)).not.toBe(remotesFingerprint(without, inside));
+    expect(remotesFingerprint(withShare(10), inside)).toBe(remotesFingerprint(withShare(50), inside));
+  });
+
   it('ignores key order', () => {
     expect(remotesFingerprint({ remotes: {}, environment: 'x' } as unknown as RemotesConfig)).toBe(
       remotesFingerprint({ environment: 'x', remotes: {} } as RemotesConfig),

@@ -7,6 +7,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { AdminError, type AdminConsole } from './index.js';
+import { PrintedReport } from './reports.js';
 
 export const ADMIN_HELP = `Admin console of the Print on Demand portal (acts on the server's database; every action is audited)
 
@@ -29,6 +30,9 @@ Usage: pnpm --filter api-server admin <command> [options]     (--as NAME: who ac
   two-factor off <user>                  turn two-factor sign-in off (lost phone and recovery codes)
   push test <user>                       send a test notification to every push subscription of the user
   audit [--limit N] [--user <user>]      the audit trail, newest first
+  report remotes --env NAME [--since 24h]
+                                         front-end loads, load failures, render errors and the error rate
+                                         of each remote version in environment NAME (pnpm report:remotes)
   help
 
 <user> is an account id or e-mail address.`;
@@ -54,6 +58,8 @@ const OPTIONS = {
   type: { type: 'string' },
   amount: { type: 'string' },
   expires: { type: 'string' },
+  env: { type: 'string' },
+  since: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -123,6 +129,8 @@ export async function runAdminCommand(admin: AdminConsole, positionals: string[]
       return admin.pushTest(need(first, '<user>'));
     case 'audit':
       return admin.listAudit(values.limit, values.user);
+    case 'report remotes':
+      return admin.reportRemotes(need(values.env, '--env'), values.since);
     default:
       throw new UsageError(`Unknown command: ${key || '(none)'}`);
   }
@@ -186,7 +194,14 @@ export async function runAdminCli(
   }
   try {
     const result = await runAdminCommand(await admin(values.as), positionals, values);
-    const stdout = values.json ? JSON.stringify(result, null, 2) : formatAdminResult(result);
+    const stdout =
+      result instanceof PrintedReport
+        ? values.json
+          ? JSON.stringify(result.data, null, 2)
+          : result.text
+        : values.json
+          ? JSON.stringify(result, null, 2)
+          : formatAdminResult(result);
     return { exitCode: 0, stdout, stderr: '' };
   } catch (err) {
     if (err instanceof UsageError) {

@@ -1,5 +1,6 @@
 import type { AdminContext } from './context.js';
 import { createLibraryCommands } from './library.js';
+import { createReportCommands } from './reports.js';
 import { createRequestCommands } from './requests.js';
 import { createSupportCommands } from './support.js';
 
@@ -14,6 +15,7 @@ export function createAdminConsole(context: AdminContext) {
     ...createRequestCommands(context),
     ...createLibraryCommands(context),
     ...createSupportCommands(context),
+    ...createReportCommands(context),
   };
 }
 

@@ -38,19 +38,25 @@ export function originsOf(urls: Iterable<string>): string[] {
   return [...origins];
 }
 
+/** The `entry` of an object, when it is a string. */
+function entryOf(value: unknown): string[] {
+  const entry = value && typeof value === 'object' ? (value as { entry?: unknown }).entry : undefined;
+  return typeof entry === 'string' ? [entry] : [];
+}
+
 /**
- * Remote origins named by a remotes.json document (`{ remotes: { name: { entry } } }`): the
- * origin of every absolute `entry`. Anything malformed contributes nothing, so a broken file
- * narrows the policy instead of widening it.
+ * Remote origins named by a remotes.json document (`{ remotes: { name: { entry, canary: { entry } } } }`):
+ * the origin of every absolute `entry`, a canary's included (a share of browsers loads it). Anything
+ * malformed contributes nothing, so a broken file narrows the policy instead of widening it.
  */
 export function remoteOriginsOf(config: unknown): string[] {
   if (!config || typeof config !== 'object') return [];
   const remotes = (config as { remotes?: unknown }).remotes;
   if (!remotes || typeof remotes !== 'object') return [];
-  const entries = Object.values(remotes as Record<string, unknown>).flatMap((remote) => {
-    const entry = remote && typeof remote === 'object' ? (remote as { entry?: unknown }).entry : undefined;
-    return typeof entry === 'string' ? [entry] : [];
-  });
+  const entries = Object.values(remotes as Record<string, unknown>).flatMap((remote) => [
+    ...entryOf(remote),
+    ...entryOf(remote && typeof remote === 'object' ? (remote as { canary?: unknown }).canary : undefined),
+  ]);
   return originsOf(entries);
 }
 

@@ -14,6 +14,7 @@ import { createPushService } from './push.js';
 import { createReportsService } from './reports/index.js';
 import { createProfileChangesService } from './profile-changes.js';
 import { createLegalDocumentsService, legalRouteOptions } from './legal-documents.js';
+import { createMonitoringService } from './monitoring.js';
 import { keepRawBody } from './raw-body.js';
 import { createRenewalService, renewalRouteOptions } from './renewals.js';
 import { createTwoFactorService } from './two-factor.js';
@@ -59,6 +60,7 @@ export function createServiceHandlers(
     ...createChatService(app, config),
     ...createLegalDocumentsService(),
     ...createPushService(app),
+    ...createMonitoringService(app, config),
   };
 }
 

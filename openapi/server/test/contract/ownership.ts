@@ -257,6 +257,7 @@ export const NOT_ID_BEARING: Record<string, string> = {
   getChat: "the token's user's chat",
   getLegalDocument: 'a public document, the same for everyone (no user, no id)',
   getPushPublicKey: 'the VAPID public key, the same for everyone (no user, no id)',
+  reportRemoteEvents: 'anonymous counts of front-end loads and errors; names no user and no resource',
   savePushSubscription:
     "the token's user's subscription; an endpoint is the browser's own secret URL, and saving it moves it to the saver (one browser, one recipient)",
   deletePushSubscription: "only the token's user's subscription of that endpoint; another user's stays (services/push)",

@@ -79,6 +79,27 @@ describe('remote origins of remotes.json', () => {
     assert.deepEqual(remoteOriginsOf(config), ['https://cdn.example.com:8443']);
   });
 
+  it("takes a canary's origin too: a share of browsers loads it", () => {
+    const config = {
+      remotes: {
+        remote_account: {
+          entry: '/remotes/remote-account/1.0.0/mf-manifest.json',
+          version: '1.0.0',
+          canary: { entry: 'https://canary.example.com/account/1.1.0/mf-manifest.json', version: '1.1.0', share: 10 },
+        },
+        remote_library: {
+          entry: 'https://cdn.example.com/library/2.0.0/mf-manifest.json',
+          version: '2.0.0',
+          integrity: 'sha384-x',
+          canary: { entry: '/remotes/remote-library/2.1.0/mf-manifest.json', version: '2.1.0', share: 5 },
+        },
+        remote_checkout: { entry: '/x/mf-manifest.json', canary: null },
+        remote_wizard: { entry: '/y/mf-manifest.json', canary: { entry: 7 } },
+      },
+    };
+    assert.deepEqual(remoteOriginsOf(config), ['https://canary.example.com', 'https://cdn.example.com']);
+  });
+
   it('contributes nothing for malformed files or non-http entries', () => {
     assert.deepEqual(remoteOriginsOf(null), []);
     assert.deepEqual(remoteOriginsOf('text'), []);

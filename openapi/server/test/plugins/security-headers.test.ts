@@ -107,6 +107,32 @@ describe('security headers', () => {
     assert.doesNotMatch(policy, /cdn\.example\.com/);
   });
 
+  it('lists the origins of absolute entries and canaries for scripts, styles and fetches', async () => {
+    await writeFile(
+      join(root, 'environments/local/remotes.json'),
+      JSON.stringify({
+        environment: 'local',
+        remotes: {
+          remote_account: {
+            entry: 'https://team.example.com:8443/remotes/remote-account/1.0.0/mf-manifest.json',
+            version: '1.0.0',
+            integrity: 'sha384-AAAA',
+            canary: { entry: 'https://canary.example.com/a/1.1.0/mf-manifest.json', version: '1.1.0', share: 10 },
+          },
+        },
+      }),
+    );
+    clock.advance(60);
+    const policy = String((await get('/', { accept: 'text/html' })).headers['content-security-policy']);
+    for (const directive of ['script-src', 'style-src', 'connect-src']) {
+      assert.match(
+        policy,
+        new RegExp(`${directive} 'self' https://team\\.example\\.com:8443 https://canary\\.example\\.com(;|$)`),
+        directive,
+      );
+    }
+  });
+
   it('marks every API answer no-store with a policy that loads nothing', async () => {
     const user = await registerUser(t.app);
     const answers = [

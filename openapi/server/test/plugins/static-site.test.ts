@@ -21,6 +21,8 @@ const FILES: Record<string, string> = {
   'remotes/account/1.0.0/mf-manifest.json': '{"name":"account"}',
   'remotes/account/1.0.0/remoteEntry.js': 'var account;',
   'remotes/account/1.0.0/static/js/412.js': 'chunk',
+  'remotes/account/1.0.0/static/js/413.js': 'chunk with a brotli copy',
+  'remotes/account/1.0.0/static/js/413.js.br': 'brotli bytes',
 };
 
 describe('static site', () => {
@@ -143,6 +145,45 @@ describe('static site', () => {
     assert.equal(response.statusCode, 404);
     const encoded = await get('/%2e%2e/%2e%2e/etc/passwd', '*/*');
     assert.equal(encoded.statusCode, 404);
+  });
+
+  it('opens every answer under /remotes/ to any origin (CORS *), found or not, and nothing else', async () => {
+    for (const url of [
+      '/remotes/account/1.0.0/mf-manifest.json',
+      '/remotes/account/1.0.0/remoteEntry.js',
+      '/remotes/account/1.0.0/static/js/412.js',
+      '/remotes/account/2.0.0/remoteEntry.js',
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: '*/*', origin: 'https://portal.example' },
+      });
+      assert.equal(response.headers['access-control-allow-origin'], '*', url);
+      // One answer for every origin: nothing for a cache to key on.
+      assert.doesNotMatch(String(response.headers.vary ?? ''), /origin/i, url);
+    }
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/remotes/account/1.0.0/static/js/413.js',
+      headers: { accept: '*/*', 'accept-encoding': 'br', origin: 'https://portal.example' },
+    });
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.equal(brotli.headers['access-control-allow-origin'], '*');
+    for (const url of [
+      '/',
+      '/remotes.json',
+      '/main.3f9a8b7c.js',
+      '/environments/staging/remotes.json',
+      '/api/v1/user/viewuserinfo',
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: '*/*', origin: 'https://portal.example' },
+      });
+      assert.equal(response.headers['access-control-allow-origin'], undefined, url);
+    }
   });
 
   it('classifies cache headers by path', () => {

@@ -19,6 +19,11 @@ export interface NewJob {
 export interface JobRepository {
   enqueue(job: NewJob): Promise<JobRow>;
   /**
+   * Enqueues unless a unique index of the jobs table refuses it (a job type that may wait only
+   * once, such as the canary guard's, migration 021); answers the job, or undefined when refused.
+   */
+  enqueueUnlessWaiting(job: NewJob): Promise<JobRow | undefined>;
+  /**
    * Claims the oldest due job: queued and due, or running with an expired lease (its worker
    * died). Marks it running until `leaseUntil` and counts the attempt. SKIP LOCKED: parallel
    * workers never wait for each other nor take the same job.
@@ -42,6 +47,11 @@ export interface JobRepository {
    */
   failAbandoned(now: Date): Promise<JobRow[]>;
   list(filter?: { type?: string; status?: JobStatus }): Promise<JobRow[]>;
+  /**
+   * Deletes the finished (done or failed) jobs of one type that finished before `before`;
+   * answers how many. For recurring work, whose every run is a row: the canary guard.
+   */
+  deleteFinished(type: string, before: Date): Promise<number>;
 }
 
 /** Narrows an update to one claim of a job: still running, and not claimed again since. */
@@ -69,6 +79,21 @@ export function createJobRepository(db: Kysely<Database>): JobRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    async enqueueUnlessWaiting(job) {
+      return db
+        .insertInto('jobs')
+        .values({
+          type: job.type,
+          payload: JSON.stringify(job.payload),
+          max_attempts: job.maxAttempts,
+          next_run_at: job.runAt,
+          created_at: job.runAt,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returningAll()
+        .executeTakeFirst();
     },
 
     async claimNext(now, leaseUntil) {
@@ -138,6 +163,16 @@ export function createJobRepository(db: Kysely<Database>): JobRepository {
         .whereRef('attempts', '>=', 'max_attempts')
         .returningAll()
         .execute();
+    },
+
+    async deleteFinished(type, before) {
+      const result = await db
+        .deleteFrom('jobs')
+        .where('type', '=', type)
+        .where('status', 'in', ['done', 'failed'])
+        .where('finished_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async list(filter = {}) {

@@ -488,6 +488,20 @@ export interface PaymentSandboxSessionsTable {
   updated_at: Timestamp;
 }
 
+/** Front-end load and error counters of the remotes (migration 021); see services/monitoring.ts. */
+export interface RemoteEventCountsTable {
+  environment: string;
+  remote: string;
+  version: string;
+  channel: string;
+  route: string;
+  kind: string;
+  /** The hour (UTC) the events were reported in. */
+  hour: Timestamp;
+  /** bigint: read as text by both drivers (summed in SQL). */
+  count: ColumnType<string, number, number>;
+}
+
 export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   push_subscriptions: PushSubscriptionsTable;
@@ -520,6 +534,7 @@ export interface Database {
   attempt_counters: AttemptCountersTable;
   schema_migrations: SchemaMigrationsTable;
   payment_sandbox_sessions: PaymentSandboxSessionsTable;
+  remote_event_counts: RemoteEventCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

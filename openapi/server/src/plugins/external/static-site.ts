@@ -55,6 +55,22 @@ export function cacheControlFor(relativePath: string): string {
   return NO_CACHE;
 }
 
+/**
+ * Whether an answer for this path is open to every origin (CORS `Access-Control-Allow-Origin: *`):
+ * everything under /remotes/, found or not. A remote version served from here may be loaded by a
+ * portal on another origin (issue 19): its manifest is read with fetch() and its scripts and
+ * stylesheets carry `crossorigin` and `integrity`, all CORS requests. `*` rather than a list of
+ * portal origins: these files are public code (any page may already run them with a plain script
+ * tag), the requests carry no credentials (`crossorigin="anonymous"`, fetch's same-origin
+ * credentials), and one answer for every origin needs no `Vary: Origin`, so a CDN keeps one copy
+ * and no forgotten origin (a preview, a new environment) breaks. Nothing else here is shared:
+ * remotes.json, the host and the API stay same-origin. A 404 is open too, so a portal elsewhere
+ * sees the status (not a network error to retry).
+ */
+export function isSharedAcrossOrigins(relativePath: string): boolean {
+  return relativePath === 'remotes' || relativePath.startsWith('remotes/');
+}
+
 /** How long the remote origins read from remotes.json are reused (deploys rewrite the file). */
 export const REMOTE_ORIGINS_CACHE_MS = 5_000;
 
@@ -138,6 +154,7 @@ export default fp<StaticSiteOptions>(
 
     function send(reply: FastifyReply, relativePath: string) {
       reply.header('cache-control', cacheControlFor(relativePath));
+      if (isSharedAcrossOrigins(relativePath)) reply.header('access-control-allow-origin', '*');
       // One URL, up to three encodings: caches must key on Accept-Encoding, even for the identity answer.
       reply.header('vary', 'accept-encoding');
       return reply.sendFile(relativePath, { cacheControl: false });
@@ -160,6 +177,7 @@ export default fp<StaticSiteOptions>(
         return send(reply, relativePath);
       }
       if (wanted === '/remotes' || wanted.startsWith('/remotes/') || !acceptsHtml(request)) {
+        if (isSharedAcrossOrigins(relativePath)) reply.header('access-control-allow-origin', '*');
         return reply.callNotFound();
       }
       if (!(await isFile('index.html'))) {
