@@ -27,7 +27,8 @@ const appConfig = createAppConfig({
  * rebuilds). workbox compiles src/sw/service-worker.ts into /sw.js and injects the precache list:
  * every file of the host's build (index.html, its hashed bundles, manifest and icons) except
  * what a page never needs at start (source maps, build metadata, the ~270 flag images of the
- * wizard's phone picker, which load one at a time from the network).
+ * wizard's phone picker, which load one at a time from the network, the pre-rendered signed-in
+ * pages).
  */
 function serviceWorkerPlugin() {
   return new InjectManifest({
@@ -40,6 +41,9 @@ function serviceWorkerPlugin() {
       /^version\.json$/,
       /^mf-(manifest|stats)\.json$/,
       /\.LICENSE\.txt$/,
+      // The pre-rendered signed-in pages: the server chooses them per request (the hint cookie);
+      // offline, a navigation falls back to the precached index.html.
+      /^shell-.*\.html$/,
     ],
   });
 }
@@ -55,18 +59,51 @@ const TOKENS_CSS = path.join(
   'tokens.css',
 );
 
+const SHELL_HTML = path.join(PRERENDER_DIR, 'shell.html');
+const SHELL_PAGES_JSON = path.join(PRERENDER_DIR, 'shell-pages.json');
+
+/** The file a signed-in page is pre-rendered into: `/checkout/cart` -> `shell-checkout-cart.html`. */
+const shellPageFile = (pagePath) => `shell${pagePath.replace(/\//g, '-')}.html`;
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
+
 /**
- * /login painted from HTML before any script (the server answers /login with login.html): the
- * host's index.html with the pre-rendered sign-in card (src/prerender/login.html) before #root,
- * and a stylesheet of the tokens and the card's boxes, emitted with a content hash (a file, as
- * the CSP allows no inline style). src/prerender/hand-over.ts takes the markup away once React
- * shows a screen. Only /login: a signed-in user opening /dashboard gets index.html and never
- * sees a sign-in card. Its host bundle starts after the card is painted (src/prerender/after-paint.js).
+ * The pre-rendered markup of one signed-in page: src/prerender/shell.html (sidebar, top bar,
+ * main) with that page's heading and its sidebar link marked current. Nothing personal: the
+ * greeting, balance and cart come with React.
  */
-class PrerenderedLoginPlugin {
+function shellMarkup(pagePath, title) {
+  const { links } = JSON.parse(fs.readFileSync(SHELL_PAGES_JSON, 'utf8'));
+  const items = links
+    .map(
+      ({ to, label }) =>
+        `<li><a href="${escapeHtml(to)}"${to === pagePath ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`,
+    )
+    .join('\n      ');
+  return fs
+    .readFileSync(SHELL_HTML, 'utf8')
+    .trim()
+    .replace('{{path}}', escapeHtml(pagePath))
+    .replace('{{title}}', escapeHtml(title))
+    .replace('{{links}}', items);
+}
+
+/**
+ * Pages painted from HTML before any script: the host's index.html with markup before #root and
+ * a stylesheet of the tokens and the markup's boxes, emitted with a content hash (a file, as the
+ * CSP allows no inline style). src/prerender/hand-over.ts takes the markup away once React shows
+ * a screen; each page's host bundle starts after its first paint (src/prerender/after-paint.js).
+ * - login.html, the sign-in card (src/prerender/login.html): the server answers /login with it.
+ * - shell-<path>.html for the signed-in pages of src/prerender/shell-pages.json: the shell and
+ *   the page's heading. The server answers them only to a browser whose session code set the
+ *   `pod-signed-in` hint cookie (shared-contracts/src/session/storage.ts), so a signed-out
+ *   visitor never sees a signed-in frame, and a signed-in one never a sign-in card.
+ */
+class PrerenderedPagesPlugin {
   apply(compiler) {
     const html = compiler.options.plugins.find((plugin) => plugin instanceof HtmlWebpackPlugin);
-    if (!html) throw new Error('PrerenderedLoginPlugin needs the HtmlWebpackPlugin of index.html');
+    if (!html) throw new Error('PrerenderedPagesPlugin needs the HtmlWebpackPlugin of index.html');
     const files = [TOKENS_CSS, path.join(PRERENDER_DIR, 'prerender.css')];
     const css = () => files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
     const hashOf = (text) => require('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 20);
@@ -74,23 +111,28 @@ class PrerenderedLoginPlugin {
     const afterPaint = () => fs.readFileSync(AFTER_PAINT_JS, 'utf8');
     const afterPaintFile = () => `after-paint.${hashOf(afterPaint())}.js`;
     const template = html.userOptions.templateContent;
-    const login = new HtmlWebpackPlugin({
-      ...html.userOptions,
-      filename: 'login.html',
-      templateContent: (args) =>
-        template(args)
-          .replace('</head>', `  <link rel="stylesheet" href="/prerender.${hash()}.css" />\n  </head>`)
-          .replace(
-            '<div id="root"></div>',
-            `${fs.readFileSync(path.join(PRERENDER_DIR, 'login.html'), 'utf8').trim()}\n    <div id="root"></div>`,
-          ),
-    });
-    login.apply(compiler);
-    compiler.hooks.thisCompilation.tap('PrerenderedLoginPlugin', (compilation) => {
-      // login.html starts the host bundle after its first paint (src/prerender/after-paint.js):
+    const page = (filename, markup) =>
+      new HtmlWebpackPlugin({
+        ...html.userOptions,
+        filename,
+        templateContent: (args) =>
+          template(args)
+            .replace('</head>', `  <link rel="stylesheet" href="/prerender.${hash()}.css" />\n  </head>`)
+            .replace('<div id="root"></div>', `${markup()}\n    <div id="root"></div>`),
+      });
+    const { pages } = JSON.parse(fs.readFileSync(SHELL_PAGES_JSON, 'utf8'));
+    const plugins = [
+      page('login.html', () => fs.readFileSync(path.join(PRERENDER_DIR, 'login.html'), 'utf8').trim()),
+      ...Object.entries(pages).map(([pagePath, title]) =>
+        page(shellPageFile(pagePath), () => shellMarkup(pagePath, title)),
+      ),
+    ];
+    for (const plugin of plugins) plugin.apply(compiler);
+    compiler.hooks.thisCompilation.tap('PrerenderedPagesPlugin', (compilation) => {
+      // Each page starts the host bundle after its first paint (src/prerender/after-paint.js):
       // its script tag names after-paint.js, which reads the bundle from data-main.
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PrerenderedLoginPlugin', (data) => {
-        if (data.plugin !== login) return data;
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PrerenderedPagesPlugin', (data) => {
+        if (!plugins.includes(data.plugin)) return data;
         for (const tag of [...data.headTags, ...data.bodyTags]) {
           if (tag.tagName !== 'script' || typeof tag.attributes.src !== 'string') continue;
           tag.attributes['data-main'] = tag.attributes.src;
@@ -99,9 +141,15 @@ class PrerenderedLoginPlugin {
         return data;
       });
       compilation.hooks.processAssets.tap(
-        { name: 'PrerenderedLoginPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        { name: 'PrerenderedPagesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          for (const file of [...files, path.join(PRERENDER_DIR, 'login.html'), AFTER_PAINT_JS])
+          for (const file of [
+            ...files,
+            path.join(PRERENDER_DIR, 'login.html'),
+            SHELL_HTML,
+            SHELL_PAGES_JSON,
+            AFTER_PAINT_JS,
+          ])
             compilation.fileDependencies.add(file);
           compilation.emitAsset(`prerender.${hash()}.css`, new sources.RawSource(css()));
           compilation.emitAsset(afterPaintFile(), new sources.RawSource(afterPaint()));
@@ -117,7 +165,7 @@ module.exports = (env, argv = {}) => {
   config.plugins.push(
     // Read by src/pwa/register-service-worker.ts (declared in src/pwa/build-flags.d.ts).
     new DefinePlugin({ __POD_SERVICE_WORKER__: JSON.stringify(isProduction) }),
-    new PrerenderedLoginPlugin(),
+    new PrerenderedPagesPlugin(),
     ...(isProduction ? [serviceWorkerPlugin()] : []),
   );
   return config;

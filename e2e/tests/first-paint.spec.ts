@@ -1,12 +1,25 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { STATIC_ROOT } from './support/paths';
+import { DEMO, logOutButton, signIn } from './support/accounts';
+import { REPO_ROOT, STATIC_ROOT } from './support/paths';
 
-// First paint and federation loading (issue 18): /login is painted from HTML, remotes.json and
-// the route's remote are asked for before the host's scripts have run, and the page carries one
-// federation runtime (the host's), not one more in every remoteEntry.js.
+/** The cookie the session code keeps beside a stored user; the server pre-renders signed-in pages for it. */
+const SIGNED_IN_HINT = 'pod-signed-in';
+
+/** The signed-in pages the host's build pre-renders, with their headings (host/src/prerender). */
+const shellPages = JSON.parse(
+  readFileSync(path.join(REPO_ROOT, 'host', 'src', 'prerender', 'shell-pages.json'), 'utf8'),
+) as {
+  links: Array<{ to: string; label: string }>;
+  pages: Record<string, string>;
+};
+
+// First paint and federation loading (issue 18): /login is painted from HTML, and so are a
+// signed-in browser's pages (the shell and the page's heading), remotes.json and the route's
+// remote are asked for before the host's scripts have run, and the page carries one federation
+// runtime (the host's), not one more in every remoteEntry.js.
 
 interface Timing {
   name: string;
@@ -42,6 +55,55 @@ test.describe('without JavaScript', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Login' })).toHaveCount(0);
     await expect(description).toHaveAttribute('content', /^Print on Demand: self-publish your book/);
+  });
+
+  test("a signed-in browser's /dashboard paints the shell and its heading; without the hint, nothing", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+    await context.addCookies([{ name: SIGNED_IN_HINT, value: '1', url: baseURL ?? '' }]);
+    await page.goto('/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link')).toHaveCount(shellPages.links.length);
+    // Nothing personal in it: the greeting, balance and cart come with React.
+    await expect(page.getByText(/Welcome|Balance|R\s?\d/)).toHaveCount(0);
+  });
+});
+
+test("a signed-in user's pages are painted from the HTML, then React takes over with the same heading", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, DEMO.email, DEMO.password, DEMO.firstName);
+  const hint = async () => (await context.cookies()).find((cookie) => cookie.name === SIGNED_IN_HINT)?.value;
+  expect(await hint(), 'the signed-in hint cookie after signing in').toBe('1');
+
+  for (const [pagePath, title] of Object.entries(shellPages.pages)) {
+    await test.step(`${pagePath}: '${title}' from the HTML, then from React`, async () => {
+      const response = await page.goto(pagePath);
+      const html = (await response?.text()) ?? '';
+      expect(html, `${pagePath} answered with its pre-rendered shell`).toContain(`<h1>${title}</h1>`);
+      expect(html).toContain(`data-path=${pagePath}`);
+      await expect(page.locator('#pod-prerender')).toHaveCount(0);
+      // One heading: React's, with the words the pre-render showed (a wrong title fails here).
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    });
+  }
+
+  await test.step('logging out removes the hint: /dashboard then answers the plain page', async () => {
+    await page.goto('/dashboard');
+    await logOutButton(page).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    expect(await hint()).toBeUndefined();
+    const html = await (await page.request.get('/dashboard', { headers: { accept: 'text/html' } })).text();
+    expect(html).not.toContain('pod-prerender');
   });
 });
 

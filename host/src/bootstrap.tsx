@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { getInstance } from '@module-federation/enhanced/runtime';
@@ -9,6 +9,7 @@ import {
   queryClient,
   raiseAlert,
   sessionStore,
+  syncSignedInHint,
   BrowserRouter,
 } from '@pod/shared-contracts';
 import { App } from './app';
@@ -28,6 +29,9 @@ import { createTabGuard } from './tab-guard/tab-guard';
 
 async function start(): Promise<void> {
   captureInstallPrompt();
+  // The cookie by which the server pre-renders signed-in pages follows the stored session
+  // (renewed here; set and cleared by the session code when the user signs in or out).
+  syncSignedInHint();
   // Decided before anything renders: a second tab must not start a screen (or its calls).
   const tabGuard = createTabGuard();
   tabGuard.start();
@@ -65,29 +69,35 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html lacks #root');
   watchPrerender(container);
-  createRoot(container, {
+  const root = createRoot(container, {
     // Errors a boundary handled (a remote that could not load) are not the page's errors:
     // the user sees the boundary's notice, the console a warning.
     onCaughtError: (error, info) => console.warn('Recovered from an error', error, info.componentStack),
-  }).render(
-    <StrictMode>
-      <Provider store={sessionStore}>
-        {/* The one QueryClientProvider of the page: remotes rendered in the shell use it. */}
-        <QueryProvider>
-          <BrowserRouter>
-            <SessionGate
-              fallback={
-                <main id="main">
-                  <Spinner label="Starting the portal" />
-                </main>
-              }
-            >
-              <App loader={loader} tabGuard={tabGuard} />
-            </SessionGate>
-          </BrowserRouter>
-        </QueryProvider>
-      </Provider>
-    </StrictMode>,
+  });
+  // A transition: React renders the first screen in slices, yielding to the browser between
+  // them, instead of one task that blocks input for as long as the whole tree takes (issue 18,
+  // total blocking time). The pre-rendered page or the spinner stays until it is ready.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Provider store={sessionStore}>
+          {/* The one QueryClientProvider of the page: remotes rendered in the shell use it. */}
+          <QueryProvider>
+            <BrowserRouter>
+              <SessionGate
+                fallback={
+                  <main id="main">
+                    <Spinner label="Starting the portal" />
+                  </main>
+                }
+              >
+                <App loader={loader} tabGuard={tabGuard} />
+              </SessionGate>
+            </BrowserRouter>
+          </QueryProvider>
+        </Provider>
+      </StrictMode>,
+    ),
   );
 
   startPwa(tabGuard);

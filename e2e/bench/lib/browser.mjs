@@ -15,13 +15,17 @@ export function launchBrowser() {
   });
 }
 
+/** The cookie the session code sets beside a stored user (shared-contracts/src/session/storage.ts). */
+const SIGNED_IN_HINT_COOKIE = 'pod-signed-in';
+
 /** The localStorage keys the portal keeps its session in (shared-contracts/src/session/storage.ts). */
 const SESSION_KEYS = ['access-token', 'refresh-token', 'currentUser'];
 
 /**
- * Signs in through /login like a person and returns the session as [key, value] pairs of
- * localStorage. Only the session keys: the tab guard's own keys would make the next tab a
- * second tab.
+ * Signs in through /login like a person and returns the session: `storage`, [key, value] pairs
+ * of localStorage (only the session keys: the tab guard's own keys would make the next tab a
+ * second tab), and `cookies`, the portal's cookies (the signed-in hint by which the server
+ * pre-renders signed-in pages), so later contexts are signed in the way a browser is.
  */
 export async function signIn(browser, origin, account) {
   const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'block' });
@@ -41,23 +45,27 @@ export async function signIn(browser, origin, account) {
       });
     }
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 30_000 });
-    const session = await page.evaluate((keys) => keys.map((key) => [key, localStorage.getItem(key)]), SESSION_KEYS);
-    const missing = session.filter(([, value]) => value === null).map(([key]) => key);
+    const storage = await page.evaluate((keys) => keys.map((key) => [key, localStorage.getItem(key)]), SESSION_KEYS);
+    const missing = storage.filter(([, value]) => value === null).map(([key]) => key);
     if (missing.length > 0) throw new Error(`signed in, but localStorage lacks ${missing.join(', ')}`);
-    return session;
+    const cookies = await context.cookies(origin);
+    if (!cookies.some((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE && cookie.value === '1')) {
+      throw new Error(`signed in, but the browser has no ${SIGNED_IN_HINT_COOKIE} cookie`);
+    }
+    return { storage, cookies };
   } finally {
     await context.close();
   }
 }
 
-/** A fresh context (empty cache, no service worker) holding `session` in localStorage. */
+/** A fresh context (empty cache, no service worker) holding `session`'s localStorage and cookies. */
 async function freshContext(browser, origin, session) {
   const context = await browser.newContext({
     baseURL: origin,
     serviceWorkers: 'block',
     storageState: {
-      cookies: [],
-      origins: session ? [{ origin, localStorage: session.map(([name, value]) => ({ name, value })) }] : [],
+      cookies: session?.cookies ?? [],
+      origins: session ? [{ origin, localStorage: session.storage.map(([name, value]) => ({ name, value })) }] : [],
     },
   });
   return context;

@@ -1,4 +1,4 @@
-export { STORAGE_KEYS } from './storage';
+export { SIGNED_IN_HINT_COOKIE, STORAGE_KEYS, syncSignedInHint } from './storage';
 export {
   sessionStore,
   accessTokenAtom,

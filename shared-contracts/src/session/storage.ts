@@ -31,6 +31,34 @@ export function writeKey(key: string, value: string | null): void {
   if (!s) return;
   if (value === null) s.removeItem(key);
   else s.setItem(key, value);
+  if (key === STORAGE_KEYS.currentUser) writeSignedInHint(value !== null);
+}
+
+/**
+ * The cookie that tells the server this browser holds a session, so that it answers a signed-in
+ * page with its pre-rendered shell (openapi/server static-site.ts) instead of a blank page. A
+ * hint and nothing more: value `1`, no token, no user, never read for access (the API reads the
+ * bearer token); a stale hint only means the shell shows for a moment before /login.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'pod-signed-in';
+/** As long as a refresh token lives (the session code renews the hint at each start). */
+const SIGNED_IN_HINT_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/** Sets (true) or removes (false) the signed-in hint cookie; a no-op without a document. */
+export function writeSignedInHint(signedIn: boolean, doc: Document | undefined = globalThis.document): void {
+  if (!doc) return;
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
+  const value = signedIn ? `1; Max-Age=${SIGNED_IN_HINT_MAX_AGE_SECONDS}` : '; Max-Age=0';
+  try {
+    doc.cookie = `${SIGNED_IN_HINT_COOKIE}=${value}; Path=/; SameSite=Lax${secure}`;
+  } catch {
+    /* cookies disabled: the server answers the plain page */
+  }
+}
+
+/** Brings the hint in line with storage (bootstrap: sessions from before the hint, renewal). */
+export function syncSignedInHint(): void {
+  writeSignedInHint(readKey(STORAGE_KEYS.currentUser) !== null);
 }
 
 /** The stored current user; an unreadable value is logged only (spec section 8). */
@@ -57,6 +85,7 @@ export function clearStorageExcept(keep: readonly string[], keepSession: readonl
     s.clear();
     for (const [key, value] of kept) if (value !== null) s.setItem(key, value);
   }
+  if (!keep.includes(STORAGE_KEYS.currentUser)) writeSignedInHint(false);
   try {
     const session = globalThis.sessionStorage;
     if (!session) return;

@@ -11,6 +11,8 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 const FILES: Record<string, string> = {
   'index.html': '<!doctype html><title>Print on Demand | Host</title>',
   'login.html': '<!doctype html><title>Print on Demand | Host</title><h1>Login</h1>',
+  'shell-dashboard.html': '<!doctype html><title>Print on Demand | Host</title><h1>Dashboard</h1>',
+  'shell-checkout-cart.html': '<!doctype html><title>Print on Demand | Host</title><h1>Your Cart</h1>',
   'remotes.json': '{"environment":"legacy"}',
   'environments/local/remotes.json': '{"environment":"local"}',
   'environments/staging/remotes.json': '{"environment":"staging"}',
@@ -113,6 +115,33 @@ describe('static site', () => {
     for (const url of ['/dashboard', '/', '/register', '/login/extra']) {
       assert.equal((await get(url)).body, FILES['index.html'], url);
     }
+  });
+
+  it('answers a signed-in page with its pre-rendered shell only to a browser that sends the signed-in hint', async () => {
+    const withCookie = (url: string, cookie: string) =>
+      t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie } });
+    for (const [url, file] of [
+      ['/dashboard', 'shell-dashboard.html'],
+      ['/dashboard?card=ok', 'shell-dashboard.html'],
+      ['/checkout/cart', 'shell-checkout-cart.html'],
+    ] as const) {
+      const response = await withCookie(url, 'theme=dark; pod-signed-in=1');
+      assert.equal(response.body, FILES[file], url);
+      assert.equal(response.headers['cache-control'], NO_CACHE, url);
+      assert.equal(response.headers.vary, 'accept-encoding, cookie', url);
+    }
+    // No hint, another value, another cookie of that prefix: the plain page, still varying on Cookie.
+    for (const cookie of ['', 'pod-signed-in=0', 'pod-signed-in-x=1', 'xpod-signed-in=1']) {
+      const response = await withCookie('/dashboard', cookie);
+      assert.equal(response.body, FILES['index.html'], cookie);
+      assert.equal(response.headers.vary, 'accept-encoding, cookie', cookie);
+    }
+    // A page the build did not pre-render, and paths that could never name one: index.html.
+    for (const url of ['/orders', '/books/local/12', '/Dashboard', '/']) {
+      assert.equal((await withCookie(url, 'pod-signed-in=1')).body, FILES['index.html'], url);
+    }
+    // /login keeps its sign-in card with or without the hint.
+    assert.equal((await withCookie('/login', 'pod-signed-in=1')).body, FILES['login.html']);
   });
 
   it('answers a real 404 for a missing file under /remotes/, even for browsers', async () => {

@@ -110,13 +110,30 @@ export function createRemoteOriginsReader(options: {
 
 /**
  * The host page with a screen pre-rendered into it, for the paths that have one (the host's
- * build writes them beside index.html): /login is painted before any script runs. Only there:
- * a signed-in user opening any other page must never see the sign-in card first.
+ * build writes them beside index.html, host/webpack.config.js):
+ * - /login: login.html, the sign-in card, painted before any script runs;
+ * - a signed-in page (/dashboard, /checkout/cart...): shell-dashboard.html, shell-checkout-cart.html,
+ *   the shell and the page's heading, but only for a browser that sends the signed-in hint cookie
+ *   (set by the session code beside the stored user; a hint, never a credential: the page holds
+ *   nothing personal, and the API still wants the bearer token). Without the hint a signed-out
+ *   visitor gets the plain index.html, never a signed-in frame before /login; a signed-in user
+ *   never gets the sign-in card.
+ * A page the build did not write falls back to index.html.
  */
-const PRERENDERED_PAGES: Record<string, string> = { '/login': 'login.html' };
+export const SIGNED_IN_HINT_COOKIE = 'pod-signed-in';
 
-export function prerenderedPageFor(wantedPath: string): string | undefined {
-  return PRERENDERED_PAGES[wantedPath];
+/** Paths a pre-rendered page may be named after: lowercase words and hyphens, nothing else. */
+const PAGE_PATH = /^(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
+
+/** Whether a Cookie header carries the signed-in hint (`pod-signed-in=1`). */
+export function hasSignedInHint(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((pair) => pair.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);
+}
+
+export function prerenderedPageFor(wantedPath: string, cookieHeader?: string): string | undefined {
+  if (wantedPath === '/login') return 'login.html';
+  if (!hasSignedInHint(cookieHeader) || !PAGE_PATH.test(wantedPath)) return undefined;
+  return `shell${wantedPath.replace(/\//g, '-')}.html`;
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -152,11 +169,12 @@ export default fp<StaticSiteOptions>(
       }
     }
 
-    function send(reply: FastifyReply, relativePath: string) {
+    function send(reply: FastifyReply, relativePath: string, varyOnCookie = false) {
       reply.header('cache-control', cacheControlFor(relativePath));
       if (isSharedAcrossOrigins(relativePath)) reply.header('access-control-allow-origin', '*');
-      // One URL, up to three encodings: caches must key on Accept-Encoding, even for the identity answer.
-      reply.header('vary', 'accept-encoding');
+      // One URL, up to three encodings: caches must key on Accept-Encoding, even for the identity answer;
+      // a page chosen by the signed-in hint, on Cookie too.
+      reply.header('vary', varyOnCookie ? 'accept-encoding, cookie' : 'accept-encoding');
       return reply.sendFile(relativePath, { cacheControl: false });
     }
 
@@ -186,9 +204,10 @@ export default fp<StaticSiteOptions>(
           .code(404)
           .send(problem(404, 'The front end has not been built yet (no index.html in STATIC_ROOT)'));
       }
-      const variant = prerenderedPageFor(wanted);
-      if (variant && (await isFile(variant))) return send(reply, variant);
-      return send(reply, 'index.html');
+      const variant = prerenderedPageFor(wanted, request.headers.cookie);
+      const byCookie = wanted !== '/login';
+      if (variant && (await isFile(variant))) return send(reply, variant, byCookie);
+      return send(reply, 'index.html', byCookie);
     }
 
     app.get('/*', serve);
