@@ -5,11 +5,12 @@
  *   - a bench author, active, with BOOKS books (half local, half international) and ORDERS
  *     orders spread over those books;
  *   - BULK_AUTHORS more, empty authors for the bulk CSV upload, one per run (their quotes must
- *     not swell the first one's getuserbooks, nor the next run's library).
+ *     not swell the first one's getuserbooks, nor the next run's library);
+ *   - an upload author for the chunked upload, whose books each run quotes and signs itself.
  * Rows come from SQL generate_series, so 10,000 orders take a second, not minutes.
  *   node e2e/bench/seed.mjs --books 200 --orders 10000 [--bulk-authors 5]   (PGlite in DATA_DIR, or DATABASE_URL)
  *   node e2e/bench/seed.mjs --delete a@x,b@x                  (removes those users and their rows)
- * Prints one JSON line: { author: { email, password, firstName }, bulkAuthor: {...}, bulkAuthors: [...] }.
+ * Prints one JSON line: { author: { email, password, firstName }, bulkAuthor, bulkAuthors: [...], uploadAuthor }.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -69,8 +70,11 @@ try {
       password,
       firstName: 'Bulisa',
     }));
+    // The chunked upload's author: each run quotes and signs a book of its own in this library.
+    const uploadAuthor = { email: `bench-upload-${stamp}@pod.local`, password, firstName: 'Ulwazi' };
     const user = await create(author.email, author.firstName);
     for (const bulkAuthor of bulkAuthors) await create(bulkAuthor.email, bulkAuthor.firstName);
+    await create(uploadAuthor.email, uploadAuthor.firstName);
 
     await sql`
       INSERT INTO books (user_id, pair_id, is_international, book_title, format_type, no_of_pages, price_sale,
@@ -94,7 +98,7 @@ try {
       FROM generate_series(1, ${orders}) AS i`.execute(app.db);
     await sql`ANALYZE orders`.execute(app.db);
     await sql`ANALYZE books`.execute(app.db);
-    console.log(JSON.stringify({ author, bulkAuthor: bulkAuthors[0], bulkAuthors, books, orders }));
+    console.log(JSON.stringify({ author, bulkAuthor: bulkAuthors[0], bulkAuthors, uploadAuthor, books, orders }));
   }
 } finally {
   await app.close();

@@ -70,7 +70,7 @@ export function renderReport(figures, { smoke, runs, data, started, finished, ma
 ${smoke ? '**Smoke run** (one iteration, small data): proves the harness works; the figures mean nothing.\n\n' : ''}Written by \`pnpm bench\` (e2e/bench/bench.mjs) on ${started.toISOString().slice(0, 10)}, ${started.toISOString().slice(11, 16)} to ${finished.toISOString().slice(11, 16)} UTC. Do not edit by hand: run it again.
 
 - Figures are medians of ${runs} run${runs === 1 ? '' : 's'} (the range is min to max over the runs); ratios are taken within each run.
-- Data: one author with ${data.books} books and ${data.orders.toLocaleString('en-US')} orders (generated in SQL, e2e/bench/seed.mjs); each run, another author with an empty library uploads a bulk CSV of ${data.bulkRows.toLocaleString('en-US')} rows.
+- Data: one author with ${data.books} books and ${data.orders.toLocaleString('en-US')} orders (generated in SQL, e2e/bench/seed.mjs); each run, another author with an empty library uploads a bulk CSV of ${data.bulkRows.toLocaleString('en-US')} rows, and a third uploads a book PDF of ${data.uploadMb ?? '-'} MB through the wizard's upload step.
 - The production build served by the compiled API server (openapi/server/dist) on PGlite, as \`npm start\` runs it; PostgreSQL for the API figures when DATABASE_URL is set.
 - Targets are those of issue 18. ${met} of ${counted.length} measured targets met.
 

@@ -28,8 +28,11 @@ export function runCommand(argv, { env = {}, cwd = REPO_ROOT, exactEnv = false }
 
 const runNode = (args, options) => runCommand([process.execPath, ...args], options);
 
-/** The environment of a bench server; DATABASE_URL only when `databaseUrl` is given. */
-export function serverEnv({ dataDir, databaseUrl, staticRoot, port }) {
+/**
+ * The environment of a bench server; DATABASE_URL only when `databaseUrl` is given. Uploaded
+ * files go to `uploadDir` (a temp folder of the run), never to the repository's .data/uploads.
+ */
+export function serverEnv({ dataDir, databaseUrl, staticRoot, port, uploadDir }) {
   const env = {
     ...process.env,
     PORT: String(port),
@@ -44,6 +47,7 @@ export function serverEnv({ dataDir, databaseUrl, staticRoot, port }) {
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
+  if (uploadDir) env.UPLOAD_DIR = uploadDir;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else env.DATA_DIR = dataDir;
   return env;

@@ -58,11 +58,11 @@ async function observed(sending: Promise<Response>): Promise<Response> {
  */
 async function authorisedFetch(request: Request): Promise<Response> {
   if (getRefreshToken() && isTokenExpired(getAccessToken())) await refreshSession();
-  // The body is read once and each attempt gets its own copy. `request.clone()` would tee it
+  // The body is read once and each attempt gets its own copy, the retry's only when it happens
+  // (each copy of an upload piece is a megabyte, on every piece). `request.clone()` would tee it
   // into a stream, which Chromium then uploads as a stream that DevTools (and so the journeys'
   // request records) cannot see, for no gain: the bodies are JSON or bounded upload chunks.
   const body = request.body === null ? null : await request.arrayBuffer();
-  const retry = new Request(request, { body });
   const response = await observed(globalThis.fetch(withBearer(new Request(request, { body }))));
   if (response.status !== 401 || !getRefreshToken()) return response;
   const outcome = await refreshSessionOutcome();
@@ -73,7 +73,7 @@ async function authorisedFetch(request: Request): Promise<Response> {
     await logout();
     return response;
   }
-  return observed(globalThis.fetch(withBearer(retry)));
+  return observed(globalThis.fetch(withBearer(new Request(request, { body }))));
 }
 
 /** The path under /api/v1 of a request, without its query. */

@@ -1,4 +1,4 @@
-import SparkMD5 from 'spark-md5';
+import { md5Hex } from './md5-words';
 
 /** One piece read from the file: its bytes and their MD5 (hex), as md5_chunk wants it. */
 export interface HashedPiece {
@@ -20,9 +20,9 @@ export function readBlob(blob: Blob): Promise<ArrayBuffer> {
   });
 }
 
-/** The MD5 (hex) of some bytes, with spark-md5. */
+/** The MD5 (hex) of some bytes (md5-words.ts). */
 export function md5Of(bytes: ArrayBuffer): string {
-  return SparkMD5.ArrayBuffer.hash(bytes);
+  return md5Hex(bytes);
 }
 
 /** Reads and hashes a piece on this thread: the fallback where no worker can run. */

@@ -8,7 +8,7 @@ export interface DisposableHasher {
 }
 
 /**
- * The uploads' MD5: spark-md5 in a Web Worker (started on the first piece), so hashing a large
+ * The uploads' MD5 (md5-words.ts) in a Web Worker (started on the first piece), so hashing a large
  * file never blocks the page. Where no worker can start (jsdom, a browser refusing the worker
  * script, a remote served from another origin than the page) or the worker fails, the same
  * hashing runs on the main thread instead, pieces already asked for included.

@@ -55,6 +55,34 @@ describe('client: bearer token, refresh once and retry', () => {
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe(newRefresh);
   });
 
+  it('retries an upload piece after a 401 with the very same bytes and Idempotency-Key', async () => {
+    const newAccess = fakeJwt(600, { v: 'piece' });
+    setTokens({ accessToken: fakeJwt(600), refreshToken: fakeJwt(3600) });
+    const log = installFakeFetch((request) => {
+      if (request.path === '/authO/refresh')
+        return { status: 200, body: { accessToken: newAccess, refreshToken: fakeJwt(3600) } };
+      return request.authorization === `Bearer ${newAccess}`
+        ? { status: 200, body: { statusCode: 0, next_index: 1, finalFilename: null } }
+        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } };
+    });
+    const piece = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7) % 256);
+
+    const { response } = await client.POST('/session/v2/packet', {
+      params: {
+        query: { name: 'book.pdf', size: 3000, local_bookId: 1, md5_chunk: 'x', currentChunkIndex: 0, totalChunks: 1 },
+      },
+      body: piece.buffer as never,
+      bodySerializer: (body: unknown) => body as BodyInit,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+
+    expect(response.status).toBe(200);
+    const sent = log.filter((request) => request.path === '/session/v2/packet');
+    expect(sent).toHaveLength(2);
+    expect(sent.map((request) => request.bytes)).toEqual([piece, piece]);
+    expect(sent[1]?.headers['idempotency-key']).toBe(sent[0]?.headers['idempotency-key']);
+  });
+
   it('retries only once: a second 401 after refreshing is returned to the caller', async () => {
     setTokens({ accessToken: fakeJwt(600), refreshToken: fakeJwt(3600) });
     const log = installFakeFetch((request) =>
