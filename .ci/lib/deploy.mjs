@@ -473,6 +473,36 @@ export async function assertCompatibleWithHost({ staticRoot, remote, info, distD
 }
 
 /**
+ * One remote's entry of an environment changed (updateEnvironment for that remote alone), its
+ * history recording `change` (default: the entry's version on the stable timeline).
+ * @param {{ staticRoot: string, environment: string, name: string, entry: RemoteEntry,
+ *   change?: HistoryChange, allowPinning?: boolean, dryRun?: boolean, now: () => Date }} options
+ */
+function changeOneRemote({ staticRoot, environment, name, entry, change, allowPinning, dryRun, now }) {
+  return updateEnvironment({
+    staticRoot,
+    environment,
+    entries: [{ name, entry }],
+    ...(change && { changes: [change] }),
+    allowPinning,
+    deployedAt: now().toISOString(),
+    dryRun,
+  });
+}
+
+/**
+ * A published version (rolled back to, or promoted) checked against the host published now: an
+ * older build may not run under a newer host, and the host may have changed since it was deployed.
+ * @param {{ staticRoot: string, publication: import('./static-root.mjs').Publication,
+ *   remote: { dir: string, name: string }, version: string, log: (line: string) => void }} options
+ */
+async function assertPublishedCompatible({ staticRoot, publication, remote, version, log }) {
+  const publishedDir = path.join(publication.root, REMOTES_DIR, remote.dir, version);
+  const info = (await readJsonIfExists(path.join(publishedDir, VERSION_FILE))) ?? { version };
+  await assertCompatibleWithHost({ staticRoot, remote, info: { ...info, version }, distDir: publishedDir, log });
+}
+
+/**
  * Deploys one remote from its package folder: (build,) check it against the published host,
  * publish its version folder, point only its entry of the environment at it (or, with `canary`,
  * give it to that share of browsers beside the stable version), append to history.
@@ -528,14 +558,14 @@ export async function deployRemote({
     }[published],
   );
   const planned = plan(entry, await readJsonIfExists(files.config));
-  const result = await updateEnvironment({
+  const result = await changeOneRemote({
     staticRoot,
     environment,
-    entries: [{ name: remote.name, entry: planned.entry }],
-    changes: [planned.change],
+    name: remote.name,
+    ...planned,
     allowPinning,
-    deployedAt: now().toISOString(),
     dryRun,
+    now,
   });
   const from = result.before?.remotes?.[remote.name]?.version;
   const pinning = `pinning ${result.config.pinning ? 'on' : 'off'}`;
@@ -582,14 +612,14 @@ export async function rollbackRemote({
     }
     // Everyone back on the stable version they ran beside it: nothing new to check against the host.
     const removed = withoutCanary({ name: remote.name, current: currentEntry });
-    const result = await updateEnvironment({
+    const result = await changeOneRemote({
       staticRoot,
       environment,
-      entries: [{ name: remote.name, entry: removed.entry }],
-      changes: [removed.change],
+      name: remote.name,
+      ...removed,
       allowPinning,
-      deployedAt: now().toISOString(),
       dryRun,
+      now,
     });
     log(
       `${dryRun ? 'would roll' : 'rolled'} back ${environment}'s ${remote.name} canary ${canary.version} (${canary.share} %): everyone runs ${current}`,
@@ -605,16 +635,16 @@ export async function rollbackRemote({
     published: await publishedVersions(publication.root, remote.dir),
   });
   // An older version may not run under a newer host either: the same check as a deploy.
-  const publishedDir = path.join(publication.root, REMOTES_DIR, remote.dir, version);
-  const info = (await readJsonIfExists(path.join(publishedDir, VERSION_FILE))) ?? { version };
-  await assertCompatibleWithHost({ staticRoot, remote, info: { ...info, version }, distDir: publishedDir, log });
-  const result = await updateEnvironment({
+  await assertPublishedCompatible({ staticRoot, publication, remote, version, log });
+  const entry = remoteEntry({ dir: remote.dir, version }, publication);
+  const result = await changeOneRemote({
     staticRoot,
     environment,
-    entries: [{ name: remote.name, entry: remoteEntry({ dir: remote.dir, version }, publication) }],
+    name: remote.name,
+    entry,
     allowPinning,
-    deployedAt: now().toISOString(),
     dryRun,
+    now,
   });
   log(`${dryRun ? 'would roll' : 'rolled'} ${environment}'s ${remote.name} back from ${current} to ${version}`);
   return { remote, version, previous: current, ...result };
@@ -643,17 +673,15 @@ export async function promoteRemote({
   const current = (await readJsonIfExists(files.config))?.remotes?.[remote.name];
   const planned = planPromote({ name: remote.name, environment, current });
   const { version } = planned.entry;
-  const publishedDir = path.join(publication.root, REMOTES_DIR, remote.dir, version);
-  const info = (await readJsonIfExists(path.join(publishedDir, VERSION_FILE))) ?? { version };
-  await assertCompatibleWithHost({ staticRoot, remote, info: { ...info, version }, distDir: publishedDir, log });
-  const result = await updateEnvironment({
+  await assertPublishedCompatible({ staticRoot, publication, remote, version, log });
+  const result = await changeOneRemote({
     staticRoot,
     environment,
-    entries: [{ name: remote.name, entry: planned.entry }],
-    changes: [planned.change],
+    name: remote.name,
+    ...planned,
     allowPinning,
-    deployedAt: now().toISOString(),
     dryRun,
+    now,
   });
   log(
     `${dryRun ? 'would promote' : 'promoted'} ${environment}'s ${remote.name} ${version} from ${current?.version} to everyone`,

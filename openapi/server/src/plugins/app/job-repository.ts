@@ -65,32 +65,27 @@ function ownClaim<Query extends UpdateQueryBuilder<Database, 'jobs', 'jobs', Upd
 
 const changed = (result: UpdateResult | undefined) => Number(result?.numUpdatedRows ?? 0) > 0;
 
+/** The row a new job is inserted as: queued, due at `runAt`. */
+function jobValues(job: Parameters<JobRepository['enqueue']>[0]) {
+  return {
+    type: job.type,
+    payload: JSON.stringify(job.payload),
+    max_attempts: job.maxAttempts,
+    next_run_at: job.runAt,
+    created_at: job.runAt,
+  };
+}
+
 export function createJobRepository(db: Kysely<Database>): JobRepository {
   return {
     async enqueue(job) {
-      return db
-        .insertInto('jobs')
-        .values({
-          type: job.type,
-          payload: JSON.stringify(job.payload),
-          max_attempts: job.maxAttempts,
-          next_run_at: job.runAt,
-          created_at: job.runAt,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return db.insertInto('jobs').values(jobValues(job)).returningAll().executeTakeFirstOrThrow();
     },
 
     async enqueueUnlessWaiting(job) {
       return db
         .insertInto('jobs')
-        .values({
-          type: job.type,
-          payload: JSON.stringify(job.payload),
-          max_attempts: job.maxAttempts,
-          next_run_at: job.runAt,
-          created_at: job.runAt,
-        })
+        .values(jobValues(job))
         .onConflict((conflict) => conflict.doNothing())
         .returningAll()
         .executeTakeFirst();
