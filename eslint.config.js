@@ -42,7 +42,7 @@ const MSG = {
   contractsByPath:
     'Import @pod/shared-contracts by package name, never by a relative path (it must stay one federation singleton).',
   contractsSubpath:
-    'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files; /pdfjs, stateless, for the apps that show PDFs).',
+    'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files; /pdfjs, stateless, for the apps that show PDFs; /final-fields, stateless, for the apps with forms).',
   serverToApp: 'The server never imports the host or a remote.',
   router:
     'Import the router from @pod/shared-contracts (Link, useNavigate...): only shared-contracts/src/router.ts imports react-router-dom, so the page keeps one router and only the parts it uses.',
@@ -83,8 +83,10 @@ const frontendContracts = (isBuildConfig) => [
       ? '^@pod/shared-contracts/(?!build/|package\\.json$).+'
       : // `testing` is for test files; the pod/testing-helpers block refuses it in product code.
         // `pdfjs` holds no state (one function that lazy-loads pdf.js): the apps that show PDFs
-        // import it, so that no other app's dist carries pdf.js.
-        '^@pod/shared-contracts/(?!testing$|pdfjs$).+',
+        // import it, so that no other app's dist carries pdf.js. `final-fields` neither (two
+        // wrappers of the singleton's fields): the apps with forms import it, so that final-form
+        // loads only on pages with a form.
+        '^@pod/shared-contracts/(?!testing$|pdfjs$|final-fields$).+',
     MSG.contractsSubpath,
   ),
 ];

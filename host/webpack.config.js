@@ -97,7 +97,7 @@ function shellMarkup(pagePath, title) {
  * - login.html, the sign-in card (src/prerender/login.html): the server answers /login with it.
  * - shell-<path>.html for the signed-in pages of src/prerender/shell-pages.json: the shell and
  *   the page's heading. The server answers them only to a browser whose session code set the
- *   `pod-signed-in` hint cookie (shared-contracts/src/session/storage.ts), so a signed-out
+ *   `pod-signed-in` hint cookie (SIGNED_IN_HINT_COOKIE, shared-contracts/src/constants), so a signed-out
  *   visitor never sees a signed-in frame, and a signed-in one never a sign-in card.
  */
 class PrerenderedPagesPlugin {

@@ -319,8 +319,10 @@ function hashedFilename(pathData) {
  * @param {{ isHost: boolean, isProduction: boolean }} options
  */
 function federationRuntimeExperiments({ isHost, isProduction }) {
-  if (isHost) return { provideExternalRuntime: true };
-  return isProduction ? { externalRuntime: true } : {};
+  // Browser-only: the runtime's Node paths (loading entries over fs/vm, Node's fetch) are left out.
+  const optimization = { target: 'web' };
+  if (isHost) return { provideExternalRuntime: true, optimization };
+  return isProduction ? { externalRuntime: true, optimization } : { optimization };
 }
 
 /**

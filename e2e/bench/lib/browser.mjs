@@ -15,7 +15,7 @@ export function launchBrowser() {
   });
 }
 
-/** The cookie the session code sets beside a stored user (shared-contracts/src/session/storage.ts). */
+/** The cookie the session code sets beside a stored user (SIGNED_IN_HINT_COOKIE, shared-contracts/src/constants). */
 const SIGNED_IN_HINT_COOKIE = 'pod-signed-in';
 
 /** The localStorage keys the portal keeps its session in (shared-contracts/src/session/storage.ts). */

@@ -17,6 +17,15 @@ export const GENERIC_ERROR_MESSAGE =
 /** The customer-support address ({email} in the specification). */
 export const SUPPORT_EMAIL = 'support@pod.local';
 
+/**
+ * The cookie that tells the server this browser holds a session, so that it answers a signed-in
+ * page with its pre-rendered shell (openapi/server static-site.ts) instead of a blank page. A
+ * hint and nothing more: value `1`, no token, no user, never read for access (the API reads the
+ * bearer token); a stale hint only means the shell shows for a moment before /login. Set and
+ * cleared by the session code (session/storage.ts).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'pod-signed-in';
+
 /** Registration welcome credit in rand. */
 export const WELCOME_CREDIT = 100;
 

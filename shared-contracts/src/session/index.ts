@@ -1,4 +1,4 @@
-export { SIGNED_IN_HINT_COOKIE, STORAGE_KEYS, syncSignedInHint } from './storage';
+export { STORAGE_KEYS, syncSignedInHint } from './storage';
 export {
   sessionStore,
   accessTokenAtom,

@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from '../constants';
 import type { User } from './user';
 
 /**
@@ -34,13 +35,6 @@ export function writeKey(key: string, value: string | null): void {
   if (key === STORAGE_KEYS.currentUser) writeSignedInHint(value !== null);
 }
 
-/**
- * The cookie that tells the server this browser holds a session, so that it answers a signed-in
- * page with its pre-rendered shell (openapi/server static-site.ts) instead of a blank page. A
- * hint and nothing more: value `1`, no token, no user, never read for access (the API reads the
- * bearer token); a stale hint only means the shell shows for a moment before /login.
- */
-export const SIGNED_IN_HINT_COOKIE = 'pod-signed-in';
 /** As long as a refresh token lives (the session code renews the hint at each start). */
 const SIGNED_IN_HINT_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 

@@ -1,7 +1,8 @@
 import type { FocusEvent } from 'react';
 import { Field as FinalField, type FieldMetaState } from 'react-final-form';
-import { TextField, type TextFieldProps } from './field';
-import { PasswordField, type PasswordFieldProps } from './password-field';
+// Through the package's name, not a relative path: the app that imports this module gets the
+// page's one shared-contracts (the federation singleton) for the fields it wraps.
+import { PasswordField, TextField, type PasswordFieldProps, type TextFieldProps } from '@pod/shared-contracts';
 
 /** The attributes react-final-form owns on a wired input (value, handlers, error). */
 type Wired = 'name' | 'value' | 'onChange' | 'onBlur' | 'error';

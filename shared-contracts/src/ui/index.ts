@@ -20,12 +20,6 @@ export {
   type FieldProps,
   type TextFieldProps,
 } from './field';
-export {
-  FinalPasswordField,
-  FinalTextField,
-  type FinalPasswordFieldProps,
-  type FinalTextFieldProps,
-} from './final-fields';
 export { Modal, type ModalProps } from './modal';
 export { lazyRoute, preloadRoutes, ScreenRoutes, type LazyRouteComponent } from './lazy-route';
 export { PageNotFound } from './page-not-found';

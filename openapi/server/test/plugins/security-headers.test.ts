@@ -25,7 +25,21 @@ const FILES: Record<string, string> = {
   'remotes/remote-account/1.0.0/remoteEntry.js': 'var remote_account;',
   'remotes/remote-account/1.0.0/main.0a1b2c3d.js': 'chunk',
   'remotes/remote-account/1.0.0/main.0a1b2c3d.js.map': '{"version":3}',
+  'main.5e6f7a8b.css': 'body{margin:0}',
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'sw.js': 'self.addEventListener("fetch", () => {});',
+  'remotes/remote-wizard/1.0.0/src_features_uploads_md5_worker_ts.9a8b7c6d.js': 'onmessage = () => {};',
+  'remotes/remote-wizard/1.0.0/assets/pdf.worker.min.1a2b3c4d.mjs': 'export {};',
 };
+
+/** The headers that only documents and workers use. */
+const DOCUMENT_HEADERS = [
+  'content-security-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'x-frame-options',
+  'referrer-policy',
+];
 
 /** Every header each answer must carry, whatever produced it. */
 function assertBaseline(response: LightMyRequestResponse, label: string) {
@@ -61,12 +75,14 @@ describe('security headers', () => {
   const get = (url: string, headers: Record<string, string> = { accept: '*/*' }) =>
     t.app.inject({ method: 'GET', url, headers });
 
-  it('sets the baseline on pages, assets, API answers, 404s and errors', async () => {
+  it('sets the baseline on pages, worker scripts, SVG, API answers, 404s and errors', async () => {
     const answers = {
       page: await get('/', { accept: 'text/html' }),
       route: await get('/dashboard', { accept: 'text/html' }),
-      asset: await get('/main.3f9a8b7c.js'),
-      remotesJson: await get('/remotes.json'),
+      serviceWorker: await get('/sw.js'),
+      workerChunk: await get('/remotes/remote-wizard/1.0.0/src_features_uploads_md5_worker_ts.9a8b7c6d.js'),
+      pdfWorker: await get('/remotes/remote-wizard/1.0.0/assets/pdf.worker.min.1a2b3c4d.mjs'),
+      svg: await get('/favicon.svg'),
       missingFile: await get('/missing.4a5b6c7d.js'),
       api401: await get('/api/v1/user/viewuserinfo'),
       api404: await get('/api/v1/nothing-here'),
@@ -79,8 +95,32 @@ describe('security headers', () => {
     };
     for (const [label, response] of Object.entries(answers)) assertBaseline(response, label);
     assert.equal(answers.page.statusCode, 200);
+    for (const label of ['serviceWorker', 'workerChunk', 'pdfWorker', 'svg'] as const) {
+      assert.equal(answers[label].statusCode, 200, label);
+    }
     assert.equal(answers.missingFile.statusCode, 404);
     assert.equal(answers.api400.statusCode, 400);
+  });
+
+  it('sends scripts, styles and JSON files nosniff without the document headers', async () => {
+    const answers = {
+      script: await get('/main.3f9a8b7c.js'),
+      remoteScript: await get('/remotes/remote-account/1.0.0/main.0a1b2c3d.js'),
+      remoteEntry: await get('/remotes/remote-account/1.0.0/remoteEntry.js'),
+      style: await get('/main.5e6f7a8b.css'),
+      remotesJson: await get('/remotes.json'),
+      manifest: await get('/remotes/remote-account/1.0.0/mf-manifest.json'),
+    };
+    for (const [label, response] of Object.entries(answers)) {
+      assert.equal(response.statusCode, 200, label);
+      assert.equal(response.headers['x-content-type-options'], 'nosniff', label);
+      for (const name of DOCUMENT_HEADERS) assert.equal(response.headers[name], undefined, `${label}: ${name}`);
+    }
+    // Revalidated: the 304 is as plain as the answer it confirms.
+    const etag = String(answers.script.headers.etag);
+    const revalidated = await get('/main.3f9a8b7c.js', { accept: '*/*', 'if-none-match': etag });
+    assert.equal(revalidated.statusCode, 304);
+    for (const name of DOCUMENT_HEADERS) assert.equal(revalidated.headers[name], undefined, `304: ${name}`);
   });
 
   it("gives the portal a policy naming the remotes' origins and the payment providers", async () => {

@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import {
-  AlertBar,
-  alertMessage,
-  Button,
-  ChangeEmailForm,
-  FinalPasswordField,
-  FinalTextField,
-  logout,
-  validateForm,
-} from '@pod/shared-contracts';
+import { AlertBar, alertMessage, Button, ChangeEmailForm, logout, validateForm } from '@pod/shared-contracts';
+import { FinalPasswordField, FinalTextField } from '@pod/shared-contracts/final-fields';
 import { changeEmail } from './api/change-email';
 import styles from './change-email.module.css';
 

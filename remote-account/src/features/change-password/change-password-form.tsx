@@ -3,12 +3,12 @@ import {
   Button,
   ChangePasswordForm,
   dismissAlertByKey,
-  FinalPasswordField,
   logout,
   PASSWORD_SPECIAL_CHARACTERS,
   raiseAlert,
   validateForm,
 } from '@pod/shared-contracts';
+import { FinalPasswordField } from '@pod/shared-contracts/final-fields';
 import { withMismatch } from '../../lib/password-match';
 import { changePassword } from './api/change-password';
 

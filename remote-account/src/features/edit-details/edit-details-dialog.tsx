@@ -5,7 +5,6 @@ import {
   alertMessage,
   Button,
   EditDetailsForm,
-  FinalTextField,
   isQueuedOffline,
   Modal,
   raiseAlert,
@@ -13,6 +12,7 @@ import {
   validateForm,
   type User,
 } from '@pod/shared-contracts';
+import { FinalTextField } from '@pod/shared-contracts/final-fields';
 import { editUser } from './api/edit-user';
 import styles from './edit-details.module.css';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { AlertBar, ApiError, Button, FinalTextField, ForgotPasswordForm, validateForm } from '@pod/shared-contracts';
+import { AlertBar, ApiError, Button, ForgotPasswordForm, validateForm } from '@pod/shared-contracts';
+import { FinalTextField } from '@pod/shared-contracts/final-fields';
 import { requestPasswordReset } from './api/request-password-reset';
 import styles from './forgot-password.module.css';
 

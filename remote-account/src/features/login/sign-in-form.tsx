@@ -4,8 +4,6 @@ import {
   alertMessage,
   ApiError,
   Button,
-  FinalPasswordField,
-  FinalTextField,
   LOGIN_RETURN_PARAM,
   LoginForm,
   needsSecondFactor,
@@ -16,6 +14,7 @@ import {
   useNavigate,
   useSearchParams,
 } from '@pod/shared-contracts';
+import { FinalPasswordField, FinalTextField } from '@pod/shared-contracts/final-fields';
 import { LoginFailedModal } from './login-failed-modal';
 import { signInLockedMessage } from './lockout-message';
 import { TwoFactorStep } from './two-factor-step';

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import {
-  alertMessage,
-  ApiError,
-  Button,
-  completeTwoFactorSignIn,
-  FinalTextField,
-  raiseAlert,
-} from '@pod/shared-contracts';
+import { alertMessage, ApiError, Button, completeTwoFactorSignIn, raiseAlert } from '@pod/shared-contracts';
+import { FinalTextField } from '@pod/shared-contracts/final-fields';
 import { signInLockedMessage } from './lockout-message';
 import styles from './login.module.css';
 

@@ -1,13 +1,13 @@
 import { Field, Form } from 'react-final-form';
 import {
   Button,
-  FinalPasswordField,
   REGISTRATION_MESSAGES,
   RegisterCredentialsForm,
   TextField,
   validateForm,
   Link,
 } from '@pod/shared-contracts';
+import { FinalPasswordField } from '@pod/shared-contracts/final-fields';
 import { withMismatch } from '../../lib/password-match';
 import { EMAIL_TAKEN_MESSAGE, PASSWORDS_DONT_MATCH } from './messages';
 import { PasswordHintList } from './password-hint-list';

@@ -6,7 +6,6 @@ import {
   Button,
   buttonClassName,
   findLegalDocument,
-  FinalTextField,
   loadCurrentUser,
   raiseAlert,
   RegisterDetailsForm,
@@ -17,6 +16,7 @@ import {
   Link,
   useNavigate,
 } from '@pod/shared-contracts';
+import { FinalTextField } from '@pod/shared-contracts/final-fields';
 import { LegalDocumentViewer } from '../../components/legal-document-viewer';
 import { addUser } from './api/add-user';
 import { CheckboxField } from './checkbox-field';

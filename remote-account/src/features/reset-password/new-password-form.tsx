@@ -1,5 +1,6 @@
 import { Form } from 'react-final-form';
-import { Button, FinalPasswordField, ResetPasswordForm, validateForm } from '@pod/shared-contracts';
+import { Button, ResetPasswordForm, validateForm } from '@pod/shared-contracts';
+import { FinalPasswordField } from '@pod/shared-contracts/final-fields';
 import type { EmailLink } from '../../lib/email-link';
 import { withMismatch } from '../../lib/password-match';
 import { resetPassword } from './api/reset-password';

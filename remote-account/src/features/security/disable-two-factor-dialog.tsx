@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { AlertBar, alertMessage, Button, FinalPasswordField, Modal } from '@pod/shared-contracts';
+import { AlertBar, alertMessage, Button, Modal } from '@pod/shared-contracts';
+import { FinalPasswordField } from '@pod/shared-contracts/final-fields';
 import { disableTwoFactor } from './api/disable-two-factor';
 import styles from './security.module.css';
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
-import { AlertBar, alertMessage, Button, FinalTextField, Modal, Spinner } from '@pod/shared-contracts';
+import { AlertBar, alertMessage, Button, Modal, Spinner } from '@pod/shared-contracts';
+import { FinalTextField } from '@pod/shared-contracts/final-fields';
 import { enableTwoFactor } from './api/enable-two-factor';
 import { setupTwoFactor, type TwoFactorSetup } from './api/setup-two-factor';
 import styles from './security.module.css';

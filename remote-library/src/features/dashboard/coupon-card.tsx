@@ -6,10 +6,10 @@ import {
   Card,
   COUPON_MESSAGES,
   CouponCode,
-  FinalTextField,
   firstFailure,
   useInvalidate,
 } from '@pod/shared-contracts';
+import { FinalTextField } from '@pod/shared-contracts/final-fields';
 import { addCoupon } from './api/add-coupon';
 import styles from './dashboard.module.css';
 

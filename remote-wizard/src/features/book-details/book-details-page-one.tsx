@@ -6,12 +6,12 @@ import {
   BOOK_DETAILS_MESSAGES,
   BookDetailsPage1,
   Button,
-  FinalTextField,
   ISBN_LENGTH,
   TextField,
   useResourcesQuery,
   validateForm,
 } from '@pod/shared-contracts';
+import { FinalTextField } from '@pod/shared-contracts/final-fields';
 import { isIsbnFree } from './api/valid-isbn';
 import type { BookDraft } from './book-draft';
 import { ChoiceGroup, ChoiceInput, GenrePicker } from './choice-fields';

@@ -4,7 +4,6 @@ import {
   AUDIENCE_WARNINGS,
   BookMetadata,
   Button,
-  FinalTextField,
   LANGUAGES,
   languageLabel,
   MAIN_DESCRIPTION_MAX_WORDS,
@@ -14,6 +13,7 @@ import {
   validateForm,
   type FormErrors,
 } from '@pod/shared-contracts';
+import { FinalTextField } from '@pod/shared-contracts/final-fields';
 import { ContributorsList } from './contributors-list';
 import { DescriptionField, fieldId, MetadataDateField, SelectField } from './form-fields';
 import { KeywordsField } from './keywords-field';

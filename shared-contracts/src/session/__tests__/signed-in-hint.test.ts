@@ -1,5 +1,6 @@
 import { setCurrentUser } from '../store';
-import { clearStorageExcept, SIGNED_IN_HINT_COOKIE, STORAGE_KEYS, syncSignedInHint } from '../storage';
+import { SIGNED_IN_HINT_COOKIE } from '../../constants';
+import { clearStorageExcept, STORAGE_KEYS, syncSignedInHint } from '../storage';
 import type { User } from '../user';
 
 const hint = () =>

@@ -48,8 +48,44 @@ export const PERMISSIONS_POLICY = [
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
- * Sets the security headers on every answer (API, static files, 404s, errors) in onSend, so
- * nothing a route or the error handler does can skip them. A header the route set itself wins:
+ * Static answers that never become a document or a worker: what pages load with <script>,
+ * <link>, <img> and fetch. They carry `nosniff` and none of the document headers (policy,
+ * features, opener, framing, referrer): a browser applies those only to documents and workers,
+ * and on HTTP/1.1 they cost ~600 bytes per file, ten of the sign-in page's ~190 KiB (issue 18).
+ * SVG stays out: opened on its own it is a document that can run script.
+ */
+const SUBRESOURCE_TYPE =
+  /^(?:application\/javascript|text\/javascript|text\/css|font\/|image\/(?:png|jpeg|gif|webp|avif|x-icon|vnd\.microsoft\.icon)|application\/(?:manifest\+)?json)\b/;
+
+/**
+ * Scripts that run as workers take their policy from their own answer: the service worker
+ * (sw.js) and every worker chunk, which webpack names after its source (`md5.worker.ts` ->
+ * `…_md5_worker_ts.<hash>.js`, pdf.js's `pdf.worker.min.<hash>.mjs`).
+ */
+export function isWorkerScript(urlPath: string): boolean {
+  const name = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+  return name === 'sw.js' || /worker/i.test(name);
+}
+
+/** The same files by name, for a 304, which carries no content type. */
+const SUBRESOURCE_EXTENSION = /\.(?:m?js|css|json|webmanifest|png|jpe?g|gif|webp|avif|ico|woff2?)$/i;
+
+/** A successful static answer (or its 304) of a subresource that is not a worker script. */
+function isPlainSubresource(request: FastifyRequest, reply: FastifyReply): boolean {
+  const path = request.url.split('?', 1)[0]!;
+  const type = reply.getHeader('content-type');
+  if (reply.statusCode === 304 && type === undefined) {
+    if (!SUBRESOURCE_EXTENSION.test(path)) return false;
+  } else if (reply.statusCode >= 300 || !SUBRESOURCE_TYPE.test(String(type ?? ''))) {
+    return false;
+  }
+  return !isWorkerScript(path);
+}
+
+/**
+ * Sets the security headers on every answer (API, pages, 404s, errors; static scripts, styles,
+ * images and JSON get `nosniff` alone, see SUBRESOURCE_TYPE) in onSend, so nothing a route or
+ * the error handler does can skip them. A header the route set itself wins:
  * the dev mailbox and the payment sandbox pages send their own, stricter policies (the card
  * sandbox page must stay framable by the portal).
  */
@@ -69,6 +105,7 @@ export default fp<SecurityHeadersOptions>(
 
     app.addHook('onSend', async (request, reply, payload) => {
       setIfMissing(reply, 'x-content-type-options', 'nosniff');
+      if (!isApi(request) && isPlainSubresource(request, reply)) return payload;
       setIfMissing(reply, 'referrer-policy', REFERRER_POLICY);
       setIfMissing(reply, 'permissions-policy', PERMISSIONS_POLICY);
       // The card checkout is an iframe and PayPal/PayFast are top-level navigations: no flow

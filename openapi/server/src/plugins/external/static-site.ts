@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { posix, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { SIGNED_IN_HINT_COOKIE } from '@pod/shared-contracts/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { remoteOriginsOf } from '../../domain/content-security-policy.js';
 import { problem } from '../../errors.js';
@@ -120,7 +121,6 @@ export function createRemoteOriginsReader(options: {
  *   never gets the sign-in card.
  * A page the build did not write falls back to index.html.
  */
-export const SIGNED_IN_HINT_COOKIE = 'pod-signed-in';
 
 /** Paths a pre-rendered page may be named after: lowercase words and hyphens, nothing else. */
 const PAGE_PATH = /^(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/;

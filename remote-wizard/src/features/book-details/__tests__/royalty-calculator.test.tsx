@@ -287,6 +287,7 @@ describe('page 2 of a print book ({base}/calculator)', () => {
     expect(stored('size')).toBe('custom');
   });
 
+  // Four rounds of four listbox picks: ~4 s on a busy 2-core machine, near jest's 5 s default.
   it('clears the chosen paper and cover types when the size, dimensions, colour or finish change', async () => {
     const { user } = await renderPage();
     const chooseTypes = async () => {
@@ -335,7 +336,7 @@ describe('page 2 of a print book ({base}/calculator)', () => {
     await chooseTypes();
     await user.type(field('Height (mm)'), '2');
     expectCleared();
-  });
+  }, 15_000);
 
   it('offers the paper types of the colour, and says when none is left', async () => {
     const { user } = await renderPage();
