@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from './config.js';
 import { productionRefusals, ProductionRefusedError } from './config-safety.js';
 import idempotency from './idempotency.js';
 import { listOperations, loadSpecification, withNotImplemented } from './openapi.js';
+import { parseRawBytes } from './raw-bytes.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './observability/request-id.js';
 import { defaultSpecPath } from './paths.js';
 import accountSecurityRepository from './plugins/app/account-security-repository.js';
@@ -160,10 +161,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Body types of portal.yaml beyond JSON: the payment provider's form-encoded notification and
     // raw upload chunks. Parsers are app-wide (the payment sandboxes post forms too), so the
     // content-types guard decides per operation which of them may run: only the declared ones.
+    // Raw bytes stay in the parts they arrived in (raw-bytes.ts): a piece is never joined up.
     await app.register(formbody);
-    app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => {
-      done(null, body);
-    });
+    app.addContentTypeParser('application/octet-stream', parseRawBytes);
     const operations = listOperations(specification);
     await app.register(contentTypes, { operations });
 

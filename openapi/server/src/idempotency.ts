@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHand
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@pod/shared-contracts/constants';
 import {
+  FINGERPRINTED_BODY_TYPES,
   IDEMPOTENCY_CODES,
   IDEMPOTENCY_KEY_TTL_MS,
   IDEMPOTENCY_MESSAGES,
@@ -67,6 +68,17 @@ export default fp<IdempotencyOptions>(
     const covered = new Map(
       operations.filter((operation) => operation.headers.includes(HEADER)).map((op) => [op.operationId, op]),
     );
+    // Raw bytes (the upload pieces) are idempotent by their own rule: a key there is a spec error.
+    const unfingerprinted = [...covered.values()].filter((operation) =>
+      operation.body?.contentTypes.some((type) => !FINGERPRINTED_BODY_TYPES.has(type)),
+    );
+    if (unfingerprinted.length > 0) {
+      const ids = unfingerprinted.map((operation) => operation.operationId).join(', ');
+      throw new Error(
+        `${IDEMPOTENCY_KEY_HEADER} is declared by operations whose body is never fingerprinted (raw bytes): ${ids}; ` +
+          'portal.yaml leaves the key out of them',
+      );
+    }
     app.decorateRequest('idempotencyClaim', undefined);
     app.jobs.define(IDEMPOTENCY_CLEANUP_JOB, createIdempotencyCleanupJob(app));
     let cleanupArmed = false;

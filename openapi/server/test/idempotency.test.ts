@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@pod/shared-contracts/constants';
+import { buildApp } from '../src/app.js';
 import { IDEMPOTENCY_CODES, IDEMPOTENCY_MESSAGES } from '../src/domain/idempotency.js';
 import { IDEMPOTENCY_CLEANUP_JOB } from '../src/jobs/idempotency-cleanup.js';
 import { contractOperations } from './contract/spec-walk.js';
@@ -13,6 +17,9 @@ import {
   createClock,
   loginToken,
   registerActiveUser,
+  specPath,
+  TEST_JOBS,
+  TEST_JWT_SECRET,
   uniqueAddress,
   type RegisteredUser,
   type TestApp,
@@ -23,9 +30,10 @@ type User = RegisteredUser & { id: number };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * The ITN keeps its own deduplication (one credit per payment), and PayFast never sends the header;
- * the front-end event counts are statistics, where a repeat only moves a count (portal.yaml).
+ * the front-end event counts are statistics, where a repeat only moves a count; the upload pieces
+ * are idempotent by their own rule (test/services/uploads.test.ts) (portal.yaml).
  */
-const WITHOUT_KEY = new Set(['payfastNotify', 'reportRemoteEvents']);
+const WITHOUT_KEY = new Set(['payfastNotify', 'uploadPacket', 'uploadPacketCover', 'reportRemoteEvents']);
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();
 
 describe('Idempotency-Key', () => {
@@ -62,14 +70,38 @@ describe('Idempotency-Key', () => {
   describe('every mutating operation of portal.yaml', () => {
     const mutating = contractOperations().filter((operation) => MUTATING.has(operation.method));
 
-    it('declares the IdempotencyKey parameter (the provider notification alone excepted)', () => {
+    it('declares the IdempotencyKey parameter (the notification, event counts and upload pieces excepted)', () => {
       assert.ok(mutating.length > 40);
       const missing = mutating
         .filter(
           (operation) => !operation.parameters.some((p) => p.in === 'header' && p.name === IDEMPOTENCY_KEY_HEADER),
         )
         .map((operation) => operation.operationId);
-      assert.deepEqual(missing, [...WITHOUT_KEY]);
+      assert.deepEqual(missing.sort(), [...WITHOUT_KEY].sort());
+    });
+
+    it('refuses to start when an operation that takes raw bytes declares the key (it is never fingerprinted)', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'pod-spec-'));
+      try {
+        const spec = readFileSync(specPath, 'utf8');
+        const declared = "        - $ref: '#/components/parameters/TotalChunks'\n";
+        const at = spec.indexOf(declared, spec.indexOf('operationId: uploadPacket\n')) + declared.length;
+        const changed = join(folder, 'portal.yaml');
+        writeFileSync(
+          changed,
+          `${spec.slice(0, at)}        - $ref: '#/components/parameters/IdempotencyKey'\n${spec.slice(at)}`,
+        );
+        await assert.rejects(
+          buildApp({
+            specPath: changed,
+            db: t.app.db,
+            config: { jwtSecret: TEST_JWT_SECRET, jobs: TEST_JOBS, uploads: t.app.config.uploads },
+          }),
+          /Idempotency-Key is declared by operations whose body is never fingerprinted \(raw bytes\): uploadPacket;/,
+        );
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
 
     it('answers a malformed key with 400 naming the header, before authentication or the body', async () => {

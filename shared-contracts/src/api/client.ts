@@ -23,6 +23,7 @@ import {
   OFFLINE_NOT_SAVED_MESSAGE,
   OFFLINE_REQUIRED_MESSAGES,
   queuedAlertKind,
+  takesIdempotencyKey,
   type NeverQueuedReason,
 } from './offline-policy';
 
@@ -51,6 +52,32 @@ async function observed(sending: Promise<Response>): Promise<Response> {
 }
 
 /**
+ * The body each request of this client was built with, when a second request can be built from
+ * it as it is: any body but a stream (a string, bytes, a Blob, a form). A retry after a 401 uses
+ * it, so the first attempt goes out exactly as built, its body never read back.
+ */
+const keptBodies = new WeakMap<Request, BodyInit | null>();
+
+/** A stream is read once; every other kind of body can make any number of requests. */
+const isStream = (body: unknown) => typeof (body as ReadableStream | null)?.getReader === 'function';
+
+/**
+ * The Request the client builds its calls with (openapi-fetch's `Request` option): it keeps the
+ * body it is given for the retry after a 401. Keeping it is free (a reference; the caller's
+ * bytes are not changed while their call runs), where reading the request back cost a copy of
+ * every body, a megabyte per upload piece.
+ */
+class SessionRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(input, init);
+    const body = init?.body;
+    // Given no body, a request made from another one carries that one's, which is not known here.
+    const known = body === undefined ? !(input instanceof Request) : !isStream(body);
+    if (known) keptBodies.set(this, body ?? null);
+  }
+}
+
+/**
  * Adds the bearer token, refreshes first when the access token has expired, and on a 401
  * refreshes once and retries once. When the server refuses the refresh the user sees 'Unable
  * to refresh token' and is logged out (spec sections 4 and 8); a refresh that could not reach
@@ -58,12 +85,16 @@ async function observed(sending: Promise<Response>): Promise<Response> {
  */
 async function authorisedFetch(request: Request): Promise<Response> {
   if (getRefreshToken() && isTokenExpired(getAccessToken())) await refreshSession();
-  // The body is read once and each attempt gets its own copy, the retry's only when it happens
-  // (each copy of an upload piece is a megabyte, on every piece). `request.clone()` would tee it
-  // into a stream, which Chromium then uploads as a stream that DevTools (and so the journeys'
-  // request records) cannot see, for no gain: the bodies are JSON or bounded upload chunks.
-  const body = request.body === null ? null : await request.arrayBuffer();
-  const response = await observed(globalThis.fetch(withBearer(new Request(request, { body }))));
+  let first = request;
+  let body = keptBodies.get(request);
+  if (body === undefined) {
+    // A body this client did not build (a stream): read once, and both attempts are made from the
+    // copy. `request.clone()` would tee it into a stream, which Chromium then uploads as a stream
+    // that DevTools (and so the journeys' request records) cannot see.
+    body = request.body === null ? null : await request.arrayBuffer();
+    if (body !== null) first = new Request(request, { body });
+  }
+  const response = await observed(globalThis.fetch(withBearer(first)));
   if (response.status !== 401 || !getRefreshToken()) return response;
   const outcome = await refreshSessionOutcome();
   if (outcome === 'unreachable') return response;
@@ -73,6 +104,7 @@ async function authorisedFetch(request: Request): Promise<Response> {
     await logout();
     return response;
   }
+  // The first request's body was used by its fetch: the retry is made from the kept one.
   return observed(globalThis.fetch(withBearer(new Request(request, { body }))));
 }
 
@@ -124,15 +156,19 @@ async function queueOffline(request: Request, body: string | null): Promise<neve
 
 /**
  * The session-aware fetch behind `client`. Every mutation (POST, PUT, PATCH, DELETE) carries
- * an Idempotency-Key, new for each call and kept by its retry and by its replays. A mutation
+ * an Idempotency-Key, new for each call and kept by its retry and by its replays, but the
+ * upload pieces (`WITHOUT_IDEMPOTENCY_KEY`: idempotent by their own rule). A mutation
  * that finds no network (the browser is offline, or fetch rejects with a TypeError; an abort
  * is rethrown as it is) fails at once with its plain sentence when it is on `NEVER_QUEUED`
  * (or has a body that is not text), and is queued otherwise.
  */
 async function sessionFetch(request: Request): Promise<Response> {
   if (!isMutatingMethod(request.method)) return authorisedFetch(request);
-  if (!request.headers.has(IDEMPOTENCY_KEY_HEADER)) request.headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
-  const reason = neverQueuedReason(apiPath(request.url)) ?? (textBody(request) ? null : 'upload');
+  const path = apiPath(request.url);
+  if (takesIdempotencyKey(path) && !request.headers.has(IDEMPOTENCY_KEY_HEADER)) {
+    request.headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
+  }
+  const reason = neverQueuedReason(path) ?? (textBody(request) ? null : 'upload');
   if (reason) {
     if (browserOffline()) throw connectionRequired(reason);
     try {
@@ -143,7 +179,7 @@ async function sessionFetch(request: Request): Promise<Response> {
   }
   // Read once, up front: a fetch that failed may leave the request's stream used.
   const body = request.body === null ? null : await request.text();
-  const sending = new Request(request, { body });
+  const sending = new SessionRequest(request, { body });
   if (browserOffline()) return queueOffline(sending, body);
   try {
     return await authorisedFetch(sending);
@@ -163,11 +199,11 @@ export function sendQueuedRequest(
 ): Promise<Response> {
   const headers = new Headers({ [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey });
   if (entry.contentType) headers.set('Content-Type', entry.contentType);
-  return authorisedFetch(new Request(entry.url, { method: entry.method, headers, body: entry.body }));
+  return authorisedFetch(new SessionRequest(entry.url, { method: entry.method, headers, body: entry.body }));
 }
 
 /**
  * THE typed API client (generated types from openapi/portal.yaml). Paths are the literal
  * specification paths: `client.GET('/user/viewuserinfo')`.
  */
-export const client = createClient<paths>({ baseUrl: API_BASE, fetch: sessionFetch });
+export const client = createClient<paths>({ baseUrl: API_BASE, fetch: sessionFetch, Request: SessionRequest });

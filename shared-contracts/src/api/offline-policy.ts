@@ -1,4 +1,5 @@
 import { QUEUED_ALERTS } from '../constants/offline';
+import type { paths } from './schema';
 
 /** Which queued alert a change shows (section 5): POST submits, DELETE deletes, PUT/PATCH updates. */
 export type QueuedAlertKind = keyof typeof QUEUED_ALERTS;
@@ -85,9 +86,38 @@ export const NEVER_QUEUED: ReadonlyArray<{ path: string; reason: NeverQueuedReas
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Whether `method` changes something on the server (and so carries an Idempotency-Key). */
+/** Whether `method` changes something on the server (and so carries an Idempotency-Key, the upload pieces apart). */
 export function isMutatingMethod(method: string): boolean {
   return MUTATING_METHODS.has(method.toUpperCase());
+}
+
+/** The paths whose POST declares no Idempotency-Key header in portal.yaml (read from the generated types). */
+type PostWithoutKey = {
+  [P in keyof paths]: paths[P] extends { post: { parameters: { header?: infer H } } }
+    ? [NonNullable<H>] extends [never]
+      ? P
+      : 'Idempotency-Key' extends keyof NonNullable<H>
+        ? never
+        : P
+    : never;
+}[keyof paths];
+
+/**
+ * The mutations this client sends without an Idempotency-Key, by path under /api/v1: the upload
+ * pieces, which portal.yaml leaves the header out of. They are idempotent by their own rule (a
+ * piece sent again after it was accepted gets the same answer and nothing is appended); the
+ * server ignores a key there, and keeping one would cost it a stored answer and a fingerprint
+ * of a megabyte per piece. Typed from the generated schema: should portal.yaml declare the key
+ * for one of them again, this no longer compiles.
+ */
+export const WITHOUT_IDEMPOTENCY_KEY: ReadonlyArray<PostWithoutKey> = [
+  '/session/v2/packet',
+  '/session/v2/packet-cover',
+];
+
+/** Whether a mutation of `path` (under /api/v1, without query) carries an Idempotency-Key. */
+export function takesIdempotencyKey(path: string): boolean {
+  return !(WITHOUT_IDEMPOTENCY_KEY as readonly string[]).includes(path);
 }
 
 /** The queued alert a mutation of `method` shows. */

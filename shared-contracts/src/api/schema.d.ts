@@ -1934,6 +1934,12 @@ export interface paths {
          *     resumes from the index named); piece 0 with any other MD5, or piece 0 of a file already
          *     complete, starts the upload over.
          *
+         *     No Idempotency-Key: a piece is idempotent by the rule above (a piece whose answer was lost
+         *     is the piece accepted last: sent again, it gets the same answer and nothing is appended; an
+         *     earlier piece answers 409 `CHUNK_ORDER`, piece 0 as described above), so a key would add
+         *     nothing but a stored answer and a fingerprint of a megabyte per piece. The header is
+         *     ignored here, a malformed one included.
+         *
          *     The file type is checked by the first bytes of piece 0 (and again on the stored file at
          *     the end): PDF (`%PDF-`), EPUB (zip whose first entry is the `mimetype` of
          *     `application/epub+zip`), DOCX (zip), InDesign, JPEG (FF D8 FF), MP3, WAV and M4A. The
@@ -1970,7 +1976,8 @@ export interface paths {
          * @description The same as POST /session/v2/packet for the cover PDF, with the index in
          *     `currentCoverChunkIndex`, so the cover and the book upload of a print book can run at
          *     the same time. Only PDF files (anything else: 400 code `FILE_TYPE` 'Invalid File Type'),
-         *     of at most 200 MB (`size` above: 400 `CHUNK_SIZE`).
+         *     of at most 200 MB (`size` above: 400 `CHUNK_SIZE`). No Idempotency-Key either: the same
+         *     rule makes a repeated piece harmless.
          */
         post: operations["uploadPacketCover"];
         delete?: never;
@@ -4151,8 +4158,11 @@ export interface components {
          * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
          *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
          *     PATCH and DELETE of this API takes it, except the payment provider's notification
-         *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-         *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+         *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+         *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+         *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+         *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+         *     is appended. These do not declare the header, and the server ignores one sent to them.
          *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
          *       a space, a control character, a repeated header) answers **400** code
          *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4161,9 +4171,9 @@ export interface components {
          *       unrelated). Without a bearer token the key is scoped by itself and the request's
          *       fingerprint, so strangers never meet through a key.
          *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-         *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-         *       a key derived from the server secret (paths and bodies may carry link tokens and
-         *       passwords).
+         *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+         *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+         *       carry link tokens and passwords).
          *     - **First request**: the key is claimed in the database (one atomic insert, so several API
          *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
          *       status, Content-Type and body are kept with the key.
@@ -4234,8 +4244,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4244,9 +4257,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -4324,8 +4337,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4334,9 +4350,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -4401,8 +4417,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4411,9 +4430,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -4482,8 +4501,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4492,9 +4514,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -4553,8 +4575,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4563,9 +4588,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -4707,8 +4732,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4717,9 +4745,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -4779,8 +4807,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4789,9 +4820,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -4851,8 +4882,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4861,9 +4895,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -4923,8 +4957,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -4933,9 +4970,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -4994,8 +5031,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5004,9 +5044,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5075,8 +5115,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5085,9 +5128,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5152,8 +5195,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5162,9 +5208,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5227,8 +5273,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5237,9 +5286,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5300,8 +5349,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5310,9 +5362,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5364,8 +5416,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5374,9 +5429,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5432,8 +5487,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5442,9 +5500,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5509,8 +5567,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5519,9 +5580,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5707,8 +5768,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5717,9 +5781,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5789,8 +5853,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5799,9 +5866,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5871,8 +5938,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5881,9 +5951,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -5962,8 +6032,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -5972,9 +6045,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -6359,8 +6432,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6369,9 +6445,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -6427,8 +6503,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6437,9 +6516,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -6519,8 +6598,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6529,9 +6611,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -6594,8 +6676,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6604,9 +6689,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -6663,8 +6748,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6673,9 +6761,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -6732,8 +6820,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6742,9 +6833,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -6799,8 +6890,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6809,9 +6903,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -6873,8 +6967,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6883,9 +6980,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -6940,8 +7037,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -6950,9 +7050,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7007,8 +7107,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7017,9 +7120,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7139,8 +7242,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7149,9 +7255,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7205,8 +7311,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7215,9 +7324,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7299,8 +7408,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7309,9 +7421,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7401,8 +7513,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7411,9 +7526,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7473,8 +7588,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7483,9 +7601,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7547,8 +7665,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7557,9 +7678,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7621,8 +7742,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7631,9 +7755,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7695,8 +7819,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7705,9 +7832,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7769,8 +7896,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7779,9 +7909,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -7852,8 +7982,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -7862,9 +7995,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -8009,45 +8142,7 @@ export interface operations {
                 /** @description Number of pieces of the whole file (ceil(size / 1,024,000)). */
                 totalChunks: components["parameters"]["TotalChunks"];
             };
-            header?: {
-                /**
-                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
-                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
-                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
-                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
-                 *       a space, a control character, a repeated header) answers **400** code
-                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
-                 *       (no spaces or control characters).', before authentication or the body is looked at.
-                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
-                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
-                 *       fingerprint, so strangers never meet through a key.
-                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
-                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
-                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
-                 *       status, Content-Type and body are kept with the key.
-                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
-                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
-                 *       again too: it was the outcome of that request).
-                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
-                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
-                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
-                 *       'This Idempotency-Key was already used for a different request.'
-                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
-                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
-                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
-                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
-                 *       never store or replay their answer; a repeat runs again.
-                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
-                 *       keys are swept hourly by a background job). A claim whose request never finished (a
-                 *       crashed instance) is taken over after 5 minutes.
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8099,45 +8194,7 @@ export interface operations {
                 /** @description Number of pieces of the whole file (ceil(size / 1,024,000)). */
                 totalChunks: components["parameters"]["TotalChunks"];
             };
-            header?: {
-                /**
-                 * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
-                 *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
-                 *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
-                 *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
-                 *       a space, a control character, a repeated header) answers **400** code
-                 *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
-                 *       (no spaces or control characters).', before authentication or the body is looked at.
-                 *     - **Scope**: the signed-in user (the key is unique per user; another user's equal key is
-                 *       unrelated). Without a bearer token the key is scoped by itself and the request's
-                 *       fingerprint, so strangers never meet through a key.
-                 *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
-                 *     - **First request**: the key is claimed in the database (one atomic insert, so several API
-                 *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
-                 *       status, Content-Type and body are kept with the key.
-                 *     - **Repeat, same fingerprint**: the kept answer, unchanged, with the header
-                 *       `Idempotent-Replayed: true`; nothing runs and nothing changes (a kept 4xx is answered
-                 *       again too: it was the outcome of that request).
-                 *     - **Repeat while the first still runs**: **409** code `IDEMPOTENCY_KEY_IN_PROGRESS` 'A
-                 *       request with this Idempotency-Key is still being processed.', `Retry-After: 1`.
-                 *     - **Same key, different request** (signed in): **422** code `IDEMPOTENCY_KEY_REUSED`
-                 *       'This Idempotency-Key was already used for a different request.'
-                 *     - **Not kept**: a 5xx answer (the server failed; the key is released so a retry runs) and
-                 *       a 429 (come back later); nor the answers that carry credentials or secrets shown once:
-                 *       sign-in, the two-factor step, token refresh, registration (token pairs), the two-factor
-                 *       setup (the secret) and its enabling (recovery codes). These accept and check the key but
-                 *       never store or replay their answer; a repeat runs again.
-                 *     - **Lifetime**: 24 hours from the first request; then the key may be used afresh (expired
-                 *       keys are swept hourly by a background job). A claim whose request never finished (a
-                 *       crashed instance) is taken over after 5 minutes.
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8179,8 +8236,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8189,9 +8249,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -8239,8 +8299,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8249,9 +8312,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -8299,8 +8362,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8309,9 +8375,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -8359,8 +8425,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8369,9 +8438,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -8522,8 +8591,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8532,9 +8604,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -8732,8 +8804,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8742,9 +8817,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.
@@ -8806,8 +8881,11 @@ export interface operations {
                  * @description Makes a mutating call safe to repeat (issue 16: the front end's offline queue replays a
                  *     change made while offline with the key of its first attempt). Optional; every POST, PUT,
                  *     PATCH and DELETE of this API takes it, except the payment provider's notification
-                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, and the
-                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count.
+                 *     (POST /payment/payfast/notify), which keeps its own deduplication by payment, the
+                 *     front-end event counts (POST /monitoring/remote-events), where a repeat only moves a count,
+                 *     and the upload pieces (POST /session/v2/packet and /session/v2/packet-cover), idempotent
+                 *     by their own rule: the piece accepted last, sent again, gets the same answer and nothing
+                 *     is appended. These do not declare the header, and the server ignores one sent to them.
                  *     - **Format**: 1 to 255 visible ASCII characters (a UUID is ideal). Anything else (empty,
                  *       a space, a control character, a repeated header) answers **400** code
                  *       `IDEMPOTENCY_KEY_INVALID`: 'Idempotency-Key must be 1 to 255 visible ASCII characters
@@ -8816,9 +8894,9 @@ export interface operations {
                  *       unrelated). Without a bearer token the key is scoped by itself and the request's
                  *       fingerprint, so strangers never meet through a key.
                  *     - **Fingerprint**: method, the path as requested (with its query) and a SHA-256 of the
-                 *       body (as parsed: JSON, or the bytes of an upload piece), stored only as an HMAC under
-                 *       a key derived from the server secret (paths and bodies may carry link tokens and
-                 *       passwords).
+                 *       body as parsed (JSON or a form; no operation that takes raw bytes declares the key),
+                 *       stored only as an HMAC under a key derived from the server secret (paths and bodies may
+                 *       carry link tokens and passwords).
                  *     - **First request**: the key is claimed in the database (one atomic insert, so several API
                  *       instances and parallel requests agree: exactly one of them runs), the call runs, and its
                  *       status, Content-Type and body are kept with the key.

@@ -51,14 +51,24 @@ export function isValidIdempotencyKey(value: string | string[] | undefined): val
 }
 
 /**
+ * The request body types an operation that declares the key may take: bodies parsed into values
+ * (JSON, a form). Raw bytes (the upload pieces) are idempotent by their own rule and do not
+ * declare the key (portal.yaml, IdempotencyKey); the plugin refuses to start otherwise.
+ */
+export const FINGERPRINTED_BODY_TYPES: ReadonlySet<string> = new Set([
+  'application/json',
+  'application/x-www-form-urlencoded',
+]);
+
+/**
  * What a key is bound to: method, the path as requested (with its query) and a SHA-256 of the
- * body as parsed (bytes of a raw upload piece, JSON of anything else), so the same change sent
- * again matches whatever its spacing, and anything else with that key does not. Stored only as
- * an HMAC under a key derived from the server secret: paths carry link tokens and bodies
- * passwords, and a plain hash of a short body could be guessed from a database copy.
+ * body as parsed (its JSON), so the same change sent again matches whatever its spacing, and
+ * anything else with that key does not. Stored only as an HMAC under a key derived from the
+ * server secret: paths carry link tokens and bodies passwords, and a plain hash of a short body
+ * could be guessed from a database copy.
  */
 export function requestFingerprint(hmacKey: Uint8Array, method: string, url: string, body: unknown): string {
-  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body ?? null), 'utf8');
+  const bytes = Buffer.from(JSON.stringify(body ?? null), 'utf8');
   const bodyDigest = createHash('sha256').update(bytes).digest('base64url');
   return createHmac('sha256', hmacKey).update(`${method.toUpperCase()} ${url} ${bodyDigest}`).digest('base64url');
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseDate, REPORT_TIME_ZONE } from '../domain/report-periods.js';
 import { HttpProblem } from '../errors.js';
-import type { OrderFilter, OrderWithRegion, SalesSummaryFigures } from '../plugins/app/order-repository.js';
+import type { OrderFilter, ShownOrder, SalesSummaryFigures } from '../plugins/app/order-repository.js';
 import { bookNotFound } from './books.js';
 import { isStoredId } from './link-tokens.js';
 import type { ServiceHandlers } from './types.js';
@@ -16,8 +16,47 @@ type SalesFigures = components['schemas']['SalesSummary'];
 /** An order of a book whose region is unknown (null) is shown in rand, like a local one. */
 const currencyOf = (isInternational: boolean | null): SalesFigures['currency'] => (isInternational ? 'USD' : 'ZAR');
 
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const SECOND_MS = 1_000;
+/** The furthest a Date reaches either side of 1970 (ECMAScript's time value range). */
+const MAX_DATE_MS = 8.64e15;
+/** Days already written by isoTimestamp; cleared when full (a page spans a few hundred at most). */
+const dayTexts = new Map<number, string>();
+const MAX_DAY_TEXTS = 1_000;
+const twoDigits = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const threeDigits = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+
+/**
+ * `new Date(ms).toISOString()`, character for character, for every date a Date can hold (a
+ * RangeError past them, as toISOString). Two per order line: toISOString took ~1.5 us each (0.3
+ * ms of a page of 100), this ~0.15 us. The day part is toISOString's own, kept per day (the lines
+ * of a page share few days); the time of day has the same fixed form in every year.
+ */
+export function isoTimestamp(ms: number): string {
+  // Fractions, NaN and times past a Date's range: toISOString itself (which throws past the range).
+  if (!Number.isInteger(ms) || Math.abs(ms) > MAX_DATE_MS) return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  let dayText = dayTexts.get(day);
+  if (dayText === undefined) {
+    const text = new Date(day * DAY_MS).toISOString();
+    dayText = text.slice(0, text.indexOf('T') + 1);
+    if (dayTexts.size >= MAX_DAY_TEXTS) dayTexts.clear();
+    dayTexts.set(day, dayText);
+  }
+  let rest = ms - day * DAY_MS;
+  const hours = Math.floor(rest / HOUR_MS);
+  rest -= hours * HOUR_MS;
+  const minutes = Math.floor(rest / MINUTE_MS);
+  rest -= minutes * MINUTE_MS;
+  const seconds = Math.floor(rest / SECOND_MS);
+  const millis = rest - seconds * SECOND_MS;
+  return `${dayText}${twoDigits[hours]}:${twoDigits[minutes]}:${twoDigits[seconds]}.${threeDigits[millis]}Z`;
+}
+
 /** portal.yaml Order. */
-export function toOrderView(order: OrderWithRegion): OrderView {
+export function toOrderView(order: ShownOrder): OrderView {
   return {
     order_id: order.order_id,
     book_id: order.book_id,
@@ -27,13 +66,13 @@ export function toOrderView(order: OrderWithRegion): OrderView {
     selling_price: Number(order.selling_price),
     currency: currencyOf(order.is_international),
     quantity: order.quantity,
-    order_date: order.order_date.toISOString(),
-    createdAt: order.created_at.toISOString(),
+    order_date: isoTimestamp(order.order_date_ms),
+    createdAt: isoTimestamp(order.created_at_ms),
     takealot_url: order.takealot_url,
   };
 }
 
-const ordersResult = (orders: OrderWithRegion[]) => ({
+const ordersResult = (orders: ShownOrder[]) => ({
   statusCode: orders.length > 0 ? 0 : NO_ORDERS_STATUS,
   results: orders.map(toOrderView),
 });
@@ -47,14 +86,24 @@ export const ORDER_FILTER_MESSAGES = {
 
 const invalid = (message: string) => new HttpProblem(400, message, 'VALIDATION');
 
+/**
+ * Zones found valid so far: making a DateTimeFormat to check one took ~0.2 ms, on every page of
+ * /orders. Bounded, since names are matched case-insensitively (any number of spellings is
+ * valid); past the bound a zone is checked as before. Unknown names are never kept.
+ */
+const knownTimeZones = new Set<string>();
+const MAX_KNOWN_TIME_ZONES = 1_000;
+
 /** Whether `zone` is a time zone the runtime knows (the database shares the IANA names). */
 function isTimeZone(zone: string): boolean {
+  if (knownTimeZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  if (knownTimeZones.size < MAX_KNOWN_TIME_ZONES) knownTimeZones.add(zone);
+  return true;
 }
 
 /** The filters of the query string, checked beyond what the schema can say (real days, a known zone). */

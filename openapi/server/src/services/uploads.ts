@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { FastifyInstance, preParsingAsyncHookHandler, RouteOptions } from 'fastify';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyRequest, preParsingAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { detectFileType, FILE_TYPE_HEAD_BYTES, type UploadFileKind } from '../domain/file-type.js';
 import { HttpProblem } from '../errors.js';
 import { createUploadCleanupJob, UPLOAD_CLEANUP_JOB } from '../jobs/upload-cleanup.js';
 import type { UploadRow } from '../plugins/external/db-schema.js';
+import { RawBytes } from '../raw-bytes.js';
 import type { OperationRequest, ServiceHandlers, SuccessBody } from './types.js';
 import { assertUploadable, resolveUpload } from './wizard/contract-books.js';
 
@@ -38,40 +39,63 @@ type ChunkResult = SuccessBody<'uploadPacket'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The bytes and MD5 of an upload piece, read by `readChunk`. */
-    chunk?: { bytes: Buffer; md5: string };
+    /** The MD5 (hex) of an upload piece, taken by `readChunk` as its bytes passed. */
+    chunkMd5?: string;
   }
 }
 
+/** A piece as the handler gets it: its bytes in the parts they arrived in (raw-bytes.ts) and their MD5. */
+interface Chunk {
+  bytes: RawBytes;
+  md5: string;
+}
+
+const chunkTooLarge = () => new HttpProblem(400, CHUNK_TOO_LARGE_MESSAGE, 'CHUNK_TOO_LARGE');
+
 /**
- * preParsing of the two packet routes: reads the piece (at most CHUNK_BYTES, 400 beyond; the
- * Content-Length is checked first so a large body is refused before it is read), hashing it as
- * it arrives, and hands the same bytes to the octet-stream parser.
+ * preParsing of the two packet routes: a piece over CHUNK_BYTES is refused (400; by its
+ * Content-Length before anything is read, otherwise as soon as the bytes pass it), and each part
+ * is hashed as it passes on, unchanged, to the octet-stream parser (raw-bytes.ts), which keeps the
+ * parts as they are: no copy of the piece is made on its way to the file store.
  */
 const readChunk: preParsingAsyncHookHandler = async (request, _reply, payload) => {
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > CHUNK_BYTES) {
-    throw new HttpProblem(400, CHUNK_TOO_LARGE_MESSAGE, 'CHUNK_TOO_LARGE');
-  }
+  if (Number.isFinite(declared) && declared > CHUNK_BYTES) throw chunkTooLarge();
   const hash = createHash('md5');
-  const parts: Buffer[] = [];
   let size = 0;
-  for await (const part of payload) {
-    const buffer = Buffer.isBuffer(part) ? part : Buffer.from(part as string);
-    size += buffer.length;
-    if (size > CHUNK_BYTES) throw new HttpProblem(400, CHUNK_TOO_LARGE_MESSAGE, 'CHUNK_TOO_LARGE');
-    hash.update(buffer);
-    parts.push(buffer);
-  }
-  const bytes = Buffer.concat(parts);
-  request.chunk = { bytes, md5: hash.digest('hex') };
-  return Readable.from([bytes], { objectMode: false });
+  const piece = new Transform({
+    // The whole piece is held in memory anyway: the request is never paused part by part.
+    writableHighWaterMark: CHUNK_BYTES,
+    transform(part: Buffer, _encoding, callback) {
+      size += part.length;
+      if (size > CHUNK_BYTES) {
+        callback(chunkTooLarge());
+        return;
+      }
+      hash.update(part);
+      callback(null, part);
+    },
+    flush(callback) {
+      request.chunkMd5 = hash.digest('hex');
+      callback();
+    },
+  });
+  // The request's own failure (the client went away) reaches the parser through the piece. A
+  // failure of the piece only unpipes the request, never destroys it: the 400 still goes out.
+  payload.on('error', (error) => piece.destroy(error));
+  return payload.pipe(piece);
 };
 
 export const uploadRouteOptions: Record<string, Partial<RouteOptions>> = {
   uploadPacket: { bodyLimit: CHUNK_BODY_LIMIT, preParsing: readChunk },
   uploadPacketCover: { bodyLimit: CHUNK_BODY_LIMIT, preParsing: readChunk },
 };
+
+/** The piece of a packet request: the parser's bytes with the MD5 readChunk took on their way. */
+function chunkOf(request: FastifyRequest): Chunk | undefined {
+  const { body, chunkMd5 } = request;
+  return body instanceof RawBytes && chunkMd5 !== undefined ? { bytes: body, md5: chunkMd5 } : undefined;
+}
 
 /** Server-chosen name of a complete file, e.g. 42-101-cover-3f9c2a81d0b4.pdf (no client text in it). */
 function finalFilename(row: UploadRow, extension: string): string {
@@ -91,14 +115,14 @@ export function createUploadService(app: FastifyInstance, config: AppConfig) {
     kind: UploadFileKind,
     query: PacketQuery,
     index: number,
-    chunk: { bytes: Buffer; md5: string } | undefined,
+    chunk: Chunk | undefined,
   ): Promise<ChunkResult> {
     // Whose and when first (404 before anything about the bytes), then the piece itself.
     const { pairId, named } = await resolveUpload(app, userId, query);
     assertUploadable(named);
-    const bytes = chunk?.bytes ?? Buffer.alloc(0);
-    if (bytes.length === 0) throw new HttpProblem(400, CHUNK_EMPTY_MESSAGE, 'CHUNK_SIZE');
-    if (chunk!.md5 !== query.md5_chunk.trim().toLowerCase()) throw new HttpProblem(400, CHUNK_MD5_MESSAGE, 'CHUNK_MD5');
+    if (!chunk || chunk.bytes.length === 0) throw new HttpProblem(400, CHUNK_EMPTY_MESSAGE, 'CHUNK_SIZE');
+    const { bytes, md5 } = chunk;
+    if (md5 !== query.md5_chunk.trim().toLowerCase()) throw new HttpProblem(400, CHUNK_MD5_MESSAGE, 'CHUNK_MD5');
     const { size, totalChunks } = query;
     if (totalChunks < Math.ceil(size / CHUNK_BYTES) || totalChunks > size) {
       throw new HttpProblem(400, CHUNK_COUNT_MESSAGE, 'CHUNK_SIZE');
@@ -135,13 +159,13 @@ export function createUploadService(app: FastifyInstance, config: AppConfig) {
       if (!row) throw new HttpProblem(409, chunkOrderMessage(0), 'CHUNK_ORDER');
 
       // The last accepted piece again (its answer was lost): the same answer, nothing appended.
-      if (row.next_index > 0 && index === row.next_index - 1 && chunk!.md5 === row.last_md5) {
+      if (row.next_index > 0 && index === row.next_index - 1 && md5 === row.last_md5) {
         return { statusCode: 0, next_index: row.next_index, finalFilename: row.final_filename } satisfies ChunkResult;
       }
 
       if (index === 0) {
         // A client that lost track sends piece 0 of the same file: resume where it stands.
-        if (row.completed_at === null && row.next_index > 0 && chunk!.md5 === row.first_md5) {
+        if (row.completed_at === null && row.next_index > 0 && md5 === row.first_md5) {
           throw new HttpProblem(409, chunkOrderMessage(row.next_index), 'CHUNK_ORDER');
         }
         // Another first piece (or a finished file sent again): the upload starts over.
@@ -177,11 +201,11 @@ export function createUploadService(app: FastifyInstance, config: AppConfig) {
       if (last ? received !== size : received > size - (totalChunks - 1 - index)) {
         throw new HttpProblem(400, CHUNK_SIZE_MESSAGE, 'CHUNK_SIZE');
       }
-      if (index === 0 && !detectFileType(kind, row.name, bytes.subarray(0, FILE_TYPE_HEAD_BYTES))) {
+      if (index === 0 && !detectFileType(kind, row.name, bytes.head(FILE_TYPE_HEAD_BYTES))) {
         throw new HttpProblem(400, INVALID_FILE_TYPE_MESSAGE, 'FILE_TYPE');
       }
 
-      if (!(await store.append(row.storage_key, row.received_bytes, bytes))) {
+      if (!(await store.append(row.storage_key, row.received_bytes, bytes.parts))) {
         // The partial file is gone (removed by hand, a lost disk): the upload must start over.
         await uploads.update(row.id, {
           next_index: 0,
@@ -203,8 +227,8 @@ export function createUploadService(app: FastifyInstance, config: AppConfig) {
       await uploads.update(row.id, {
         next_index: index + 1,
         received_bytes: received,
-        last_md5: chunk!.md5,
-        ...(index === 0 && { first_md5: chunk!.md5 }),
+        last_md5: md5,
+        ...(index === 0 && { first_md5: md5 }),
         updated_at: now,
         ...(last && { final_filename: filename, completed_at: now }),
       });
@@ -229,10 +253,10 @@ export function createUploadService(app: FastifyInstance, config: AppConfig) {
 
   return {
     async uploadPacket(request) {
-      return receive(request.userId, 'book', request.query, request.query.currentChunkIndex, request.chunk);
+      return receive(request.userId, 'book', request.query, request.query.currentChunkIndex, chunkOf(request));
     },
     async uploadPacketCover(request) {
-      return receive(request.userId, 'cover', request.query, request.query.currentCoverChunkIndex, request.chunk);
+      return receive(request.userId, 'cover', request.query, request.query.currentCoverChunkIndex, chunkOf(request));
     },
   } satisfies ServiceHandlers;
 }

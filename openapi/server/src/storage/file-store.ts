@@ -1,6 +1,6 @@
 import { constants, createReadStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -22,9 +22,10 @@ export interface FileStore {
    * Writes `bytes` to the partial file `key` at `offset`, first dropping anything stored past
    * `offset` (bytes of a piece whose database update never committed). Creates the file at
    * offset 0. Answers false, writing nothing, when the partial file is shorter than `offset`
-   * (lost): the upload must start again.
+   * (lost): the upload must start again. `bytes` may be one buffer or the parts a piece arrived
+   * in, written one after the other (an upload piece is never joined into one buffer for this).
    */
-  append(key: string, offset: number, bytes: Uint8Array): Promise<boolean>;
+  append(key: string, offset: number, bytes: Uint8Array | readonly Uint8Array[]): Promise<boolean>;
   /** Size of the partial file, or null when there is none. */
   partialSize(key: string): Promise<number | null>;
   /** The first `length` bytes of the partial file (fewer when it is shorter). */
@@ -67,6 +68,38 @@ export function checkedName(name: string): string {
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** The bytes of an append as a list of parts (one buffer is one part). */
+export function partsOf(bytes: Uint8Array | readonly Uint8Array[]): readonly Uint8Array[] {
+  return bytes instanceof Uint8Array ? [bytes] : bytes;
+}
+
+/**
+ * Writes `parts` one after the other from `position`, in as few calls as the system takes
+ * (writev); after a short write it goes on from the first byte not written.
+ */
+export async function writeAllAt(
+  handle: Pick<FileHandle, 'writev'>,
+  parts: readonly Uint8Array[],
+  position: number,
+): Promise<void> {
+  let left = parts.filter((part) => part.length > 0);
+  let at = position;
+  while (left.length > 0) {
+    let { bytesWritten } = await handle.writev(left, at);
+    if (bytesWritten <= 0) throw new Error(`no byte of ${left.length} parts could be written at ${at}`);
+    at += bytesWritten;
+    const rest: Uint8Array[] = [];
+    for (const part of left) {
+      if (bytesWritten >= part.length) bytesWritten -= part.length;
+      else {
+        rest.push(bytesWritten > 0 ? part.subarray(bytesWritten) : part);
+        bytesWritten = 0;
+      }
+    }
+    left = rest;
+  }
+}
+
 /**
  * The local disk: `<root>/partial/<key>` while an upload is under way, `<root>/files/<name>` once
  * complete. Every piece is flushed to disk (fdatasync) before the database records it. Folders
@@ -102,11 +135,7 @@ export function createLocalFileStore(root: string): FileStore {
       try {
         if ((await handle.stat()).size < offset) return false;
         await handle.truncate(offset);
-        let written = 0;
-        while (written < bytes.length) {
-          const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, offset + written);
-          written += bytesWritten;
-        }
+        await writeAllAt(handle, partsOf(bytes), offset);
         await handle.datasync();
         return true;
       } finally {

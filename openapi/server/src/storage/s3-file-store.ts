@@ -14,7 +14,7 @@ import {
   UploadPartCommand,
   type CompletedPart,
 } from '@aws-sdk/client-s3';
-import { checkedName, type FileStore } from './file-store.js';
+import { checkedName, partsOf, type FileStore } from './file-store.js';
 
 /** Where the S3-compatible store keeps files (FILE_STORE=s3 and the S3_* settings, config.ts). */
 export interface S3StoreSettings {
@@ -272,7 +272,9 @@ export function createS3FileStore(settings: S3StoreSettings, options: S3FileStor
         if (!head) return false;
         await putObject(straddling.key, head);
       }
-      await putObject(target, bytes);
+      // One body, which the SDK may have to send again (a retry): a piece in parts is joined here.
+      const parts = partsOf(bytes);
+      await putObject(target, parts.length === 1 ? parts[0]! : Buffer.concat(parts));
       return true;
     },
 

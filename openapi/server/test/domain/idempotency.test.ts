@@ -36,10 +36,6 @@ describe('domain/idempotency', () => {
     ]) {
       assert.notEqual(other, base);
     }
-    assert.notEqual(
-      requestFingerprint(key, 'POST', '/p', Buffer.from('piece one')),
-      requestFingerprint(key, 'POST', '/p', Buffer.from('piece two')),
-    );
     assert.match(base, /^[\w-]{43}$/);
   });
 

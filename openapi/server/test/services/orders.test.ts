@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { DEMO_ACCOUNT, seedDemo } from '../../src/seed/index.js';
+import { isoTimestamp } from '../../src/services/orders.js';
 import { bearer, buildTestApp, loginToken, registerActiveUser, type TestApp } from '../helpers/test-app.js';
 
 type Order = { order_id: string; book_id: number; order_date: string; selling_price: number; quantity: number };
@@ -97,6 +100,104 @@ describe('orders service (demo library)', () => {
         results: [],
         total: 0,
       });
+    });
+  });
+
+  describe('getbookorders answer, byte for byte', () => {
+    let token: string;
+    let local: number;
+    let international: number;
+
+    before(async () => {
+      const user = await registerActiveUser(t.app);
+      token = user.accessToken;
+      const book = (title: string, isInternational: boolean) => ({
+        user_id: user.id,
+        pair_id: randomUUID(),
+        is_international: isInternational,
+        book_title: title,
+        format_type: 'print' as const,
+        misc: JSON.stringify({ status: 'approved', archived: false, isPaid: true, bookStage: 'published' }),
+      });
+      const [localBook, internationalBook] = await t.app.bookRepository.insertMany([
+        book('Karoo Nights', false),
+        book('Ocean Tales', true),
+      ]);
+      local = localBook!.id;
+      international = internationalBook!.id;
+      // Raw SQL: created_at is the database's own in real rows, microseconds included, which a
+      // Date written through the driver could not carry.
+      await sql`
+        INSERT INTO orders (order_id, user_id, book_id, product_title, customer, sale_status, selling_price, quantity,
+                            order_date, takealot_url, created_at)
+        VALUES
+          ('900001', ${user.id}, ${local}, 'Karoo Nights', 'Sipho Mokoena', 'shipped to customer', 1234.50, 2,
+           '2026-03-10 22:30:00.5+00', 'https://www.takealot.com/karoo-nights/PLID1', '2026-03-11 06:00:00.123456+00'),
+          ('900002', ${user.id}, ${international}, 'Ocean "Deep" Tales', NULL, 'returned', 12.00, 1,
+           '2026-03-09 08:15:42.007+00', NULL, '2026-03-09 09:00:00+00'),
+          ('TKL-77', ${user.id}, ${local}, 'Karoo Nights', 'Zoë Ndlovu', 'shipped to customer', 99.99, 1,
+           '2026-03-01 10:00:00+00', NULL, '2026-03-01 10:05:00+00'),
+          ('TKL-77', ${user.id}, ${local}, 'Karoo \\ Nights', 'Zoë Ndlovu', 'cancelled by customer', 99.99, 1,
+           '2026-03-08 10:00:00+02', NULL, '2026-03-08 08:05:00.000001+00'),
+          ('900004', ${user.id}, NULL, 'Gone Book', 'Lerato', 'shipped to customer', 0.10, 3,
+           '2026-03-07 12:00:00+00', NULL, '2026-03-07 12:00:00.999999+00'),
+          ('900005', ${user.id}, ${international}, 'Ocean Tales', 'Anna', 'shipped to customer', 1000000.00, 1,
+           '2026-03-07 12:00:00+00', NULL, '2026-03-07 12:00:01+00')`.execute(t.app.db);
+    });
+
+    // The serializer compiled from portal.yaml's Order writes its required properties first.
+    it('answers the page as it always has: fields, order, prices, dates and total', async () => {
+      const response = await get('/user/getbookorders?skip=1&take=4', token);
+      assert.equal(response.statusCode, 200);
+      assert.equal(
+        response.body,
+        '{"statusCode":0,"results":[' +
+          `{"order_id":"900002","product_title":"Ocean \\"Deep\\" Tales","book_id":${international},"customer":null,` +
+          '"sale_status":"returned","selling_price":12,"currency":"USD","quantity":1,' +
+          '"order_date":"2026-03-09T08:15:42.007Z","createdAt":"2026-03-09T09:00:00.000Z","takealot_url":null},' +
+          `{"order_id":"TKL-77","product_title":"Karoo \\\\ Nights","book_id":${local},"customer":"Zoë Ndlovu",` +
+          '"sale_status":"cancelled by customer","selling_price":99.99,"currency":"ZAR","quantity":1,' +
+          '"order_date":"2026-03-08T08:00:00.000Z","createdAt":"2026-03-08T08:05:00.000Z","takealot_url":null},' +
+          `{"order_id":"900005","product_title":"Ocean Tales","book_id":${international},"customer":"Anna",` +
+          '"sale_status":"shipped to customer","selling_price":1000000,"currency":"USD","quantity":1,' +
+          '"order_date":"2026-03-07T12:00:00.000Z","createdAt":"2026-03-07T12:00:01.000Z","takealot_url":null},' +
+          '{"order_id":"900004","product_title":"Gone Book","book_id":null,"customer":"Lerato",' +
+          '"sale_status":"shipped to customer","selling_price":0.1,"currency":"ZAR","quantity":3,' +
+          '"order_date":"2026-03-07T12:00:00.000Z","createdAt":"2026-03-07T12:00:00.999Z","takealot_url":null}' +
+          '],"total":5}',
+      );
+      const first = await get('/user/getbookorders?take=1', token);
+      assert.equal(
+        first.body,
+        '{"statusCode":0,"results":[' +
+          `{"order_id":"900001","product_title":"Karoo Nights","book_id":${local},"customer":"Sipho Mokoena",` +
+          '"sale_status":"shipped to customer","selling_price":1234.5,"currency":"ZAR","quantity":2,' +
+          '"order_date":"2026-03-10T22:30:00.500Z","createdAt":"2026-03-11T06:00:00.123Z",' +
+          '"takealot_url":"https://www.takealot.com/karoo-nights/PLID1"}' +
+          '],"total":5}',
+      );
+      assert.equal((await get('/user/getbookorders?skip=5', token)).body, '{"statusCode":11,"results":[],"total":5}');
+    });
+
+    it('answers the lines of one book and the summary of recent orders in the same form', async () => {
+      assert.equal(
+        (await get(`/user/getordersperbook/${local}`, token)).body,
+        '{"statusCode":0,"results":[' +
+          `{"order_id":"900001","product_title":"Karoo Nights","book_id":${local},"customer":"Sipho Mokoena",` +
+          '"sale_status":"shipped to customer","selling_price":1234.5,"currency":"ZAR","quantity":2,' +
+          '"order_date":"2026-03-10T22:30:00.500Z","createdAt":"2026-03-11T06:00:00.123Z",' +
+          '"takealot_url":"https://www.takealot.com/karoo-nights/PLID1"},' +
+          `{"order_id":"TKL-77","product_title":"Karoo \\\\ Nights","book_id":${local},"customer":"Zoë Ndlovu",` +
+          '"sale_status":"cancelled by customer","selling_price":99.99,"currency":"ZAR","quantity":1,' +
+          '"order_date":"2026-03-08T08:00:00.000Z","createdAt":"2026-03-08T08:05:00.000Z","takealot_url":null},' +
+          `{"order_id":"TKL-77","product_title":"Karoo Nights","book_id":${local},"customer":"Zoë Ndlovu",` +
+          '"sale_status":"shipped to customer","selling_price":99.99,"currency":"ZAR","quantity":1,' +
+          '"order_date":"2026-03-01T10:00:00.000Z","createdAt":"2026-03-01T10:05:00.000Z","takealot_url":null}' +
+          ']}',
+      );
+      const summary = (await get('/reports/summary', token)).json<{ recent_orders: unknown[] }>();
+      const newest = (await get('/user/getbookorders?take=5', token)).json<{ results: unknown[] }>();
+      assert.deepEqual(summary.recent_orders, newest.results);
     });
   });
 
@@ -272,5 +373,45 @@ describe('orders service (demo library)', () => {
         assert.equal(response.statusCode, 400, query);
       }
     });
+  });
+});
+
+describe('isoTimestamp', () => {
+  /** The furthest a Date reaches either side of 1970. */
+  const MAX_DATE_MS = 8.64e15;
+  const SAMPLES = 200_000;
+
+  it('writes what toISOString writes, across the whole range of a Date', () => {
+    const edges = [
+      0,
+      -1,
+      1,
+      Date.UTC(2026, 2, 10, 22, 30, 0, 500),
+      Date.UTC(1969, 11, 31, 23, 59, 59, 999),
+      Date.UTC(999, 4, 6, 1, 2, 3, 456),
+      Date.UTC(12_345, 0, 1),
+      Date.UTC(-1, 11, 31, 23, 59, 59, 999),
+      MAX_DATE_MS,
+      -MAX_DATE_MS,
+    ];
+    for (const ms of edges) assert.equal(isoTimestamp(ms), new Date(ms).toISOString(), String(ms));
+    // A fixed sequence (a linear congruential generator), so a failure can be repeated.
+    let seed = 18;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < SAMPLES; i += 1) {
+      // Half over any date a Date holds, half over recent years (the days seen again, kept).
+      const ms =
+        i % 2 === 0
+          ? Math.round((next() * 2 - 1) * MAX_DATE_MS)
+          : Date.UTC(2020, 0, 1) + Math.floor(next() * 10 * 365 * 86_400_000);
+      assert.equal(isoTimestamp(ms), new Date(ms).toISOString(), String(ms));
+    }
+  });
+
+  it('refuses what toISOString refuses, and cuts fractions as a Date does', () => {
+    for (const ms of [MAX_DATE_MS + 1, -MAX_DATE_MS - 1, Number.NaN, Number.POSITIVE_INFINITY])
+      assert.throws(() => isoTimestamp(ms), RangeError, String(ms));
+    assert.equal(isoTimestamp(1.9), '1970-01-01T00:00:00.001Z');
+    assert.equal(isoTimestamp(-0.5), new Date(-0.5).toISOString());
   });
 });

@@ -1,14 +1,20 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
+import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@pod/shared-contracts/constants';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { removeAbandonedUploads } from '../../src/jobs/upload-cleanup.js';
 import {
   CHUNK_BYTES,
   CHUNK_MD5_MESSAGE,
+  CHUNK_TOO_LARGE_MESSAGE,
   chunkOrderMessage,
   INVALID_FILE_TYPE_MESSAGE,
 } from '../../src/services/uploads.js';
@@ -171,11 +177,21 @@ function uploadSuite(label: string, storage: Storage, db: () => FastifyInstance[
       return ids;
     }
 
+    /**
+     * Sends `piece`; `parts` streams its bytes in parts of that size (no Content-Length, as a body
+     * read from a socket arrives), `headers` adds request headers.
+     */
     function send(
       ids: Ids,
       file: FileSpec,
       piece: Piece,
-      options: { cover?: boolean; who?: User; app?: TestApp['app'] } = {},
+      options: {
+        cover?: boolean;
+        who?: User;
+        app?: TestApp['app'];
+        parts?: number;
+        headers?: Record<string, string>;
+      } = {},
     ) {
       const query = new URLSearchParams({
         name: file.name,
@@ -189,8 +205,13 @@ function uploadSuite(label: string, storage: Storage, db: () => FastifyInstance[
       return (options.app ?? t.app).inject({
         method: 'POST',
         url: `/api/v1/session/v2/${options.cover ? 'packet-cover' : 'packet'}?${query}`,
-        headers: { ...bearer((options.who ?? user).accessToken), 'content-type': 'application/octet-stream' },
-        payload: piece.bytes,
+        headers: {
+          ...bearer((options.who ?? user).accessToken),
+          'content-type': 'application/octet-stream',
+          ...(options.parts && { 'transfer-encoding': 'chunked' }),
+          ...options.headers,
+        },
+        payload: options.parts ? Readable.from(split(piece.bytes, options.parts)) : piece.bytes,
       });
     }
 
@@ -301,6 +322,10 @@ function uploadSuite(label: string, storage: Storage, db: () => FastifyInstance[
       const again = await send(ids, spec, { index: 1, bytes: pieces[1]! });
       assert.equal(again.statusCode, 200, again.body);
       assert.deepEqual(again.json(), first.json());
+      // Nothing appended: neither the row nor the partial file moved.
+      const after = (await rowOf(ids, 'repeat.pdf'))!;
+      assert.equal(after.received_bytes, 2_000);
+      assert.equal(await t.app.fileStore.partialSize(after.storage_key), 2_000);
       const done = await send(ids, spec, { index: 2, bytes: pieces[2]! });
       const doneAgain = await send(ids, spec, { index: 2, bytes: pieces[2]! });
       assert.deepEqual(doneAgain.json(), done.json());
@@ -309,6 +334,123 @@ function uploadSuite(label: string, storage: Storage, db: () => FastifyInstance[
       const older = await send(ids, spec, { index: 1, bytes: pieces[1]! });
       assert.equal(older.statusCode, 409);
       assert.equal(older.json().code, 'CHUNK_ORDER');
+    });
+
+    it('takes no Idempotency-Key: a key sent is ignored, the repeat rule alone answers a piece sent again', async () => {
+      const ids = await newBook();
+      const file = pdf(2_500);
+      const pieces = split(file, 1_000);
+      const spec = specOf('keyed.pdf', file, pieces);
+      const key = randomBytes(8).toString('hex');
+      const keyed = { headers: { [IDEMPOTENCY_KEY_HEADER]: key } };
+      assert.equal((await send(ids, spec, { index: 0, bytes: pieces[0]! }, keyed)).statusCode, 200);
+      // The same key on the next piece is no "reuse for a different request" (422): it runs.
+      const first = await send(ids, spec, { index: 1, bytes: pieces[1]! }, keyed);
+      assert.equal(first.statusCode, 200, first.body);
+      const again = await send(ids, spec, { index: 1, bytes: pieces[1]! }, keyed);
+      assert.equal(again.statusCode, 200, again.body);
+      assert.deepEqual(again.json(), first.json());
+      assert.equal(again.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()], undefined, 'not a replay of a kept answer');
+      const row = (await rowOf(ids, 'keyed.pdf'))!;
+      assert.equal(row.received_bytes, 2_000);
+      assert.equal(await t.app.fileStore.partialSize(row.storage_key), 2_000);
+      const kept = await sql<{ n: string }>`SELECT count(*) AS n FROM idempotency_keys WHERE key = ${key}`.execute(
+        t.app.db,
+      );
+      assert.equal(Number(kept.rows[0]!.n), 0, 'no key claimed or kept');
+      // A malformed key is not looked at either (elsewhere it is a 400 before anything runs).
+      const last = await send(
+        ids,
+        spec,
+        { index: 2, bytes: pieces[2]! },
+        { headers: { [IDEMPOTENCY_KEY_HEADER]: 'two words' } },
+      );
+      assert.equal(last.statusCode, 200, last.body);
+      assert.deepEqual(await stored(last.json().finalFilename), file);
+    });
+
+    it('takes a piece in the parts it arrives in, hashed and stored byte for byte', async () => {
+      const ids = await newBook();
+      const file = pdf(CHUNK_BYTES + 70_000);
+      const pieces = split(file);
+      const spec = specOf('streamed.pdf', file, pieces);
+      // 64 KiB parts, as a socket hands them over; the second piece in uneven parts.
+      const first = await send(ids, spec, { index: 0, bytes: pieces[0]! }, { parts: 65_536 });
+      assert.equal(first.statusCode, 200, first.body);
+      const second = await send(ids, spec, { index: 1, bytes: pieces[1]! }, { parts: 6_999 });
+      assert.equal(second.statusCode, 200, second.body);
+      assert.deepEqual(await stored(second.json().finalFilename), file);
+      // A part damaged on the way: the MD5 of the parts is the MD5 of the bytes.
+      const other = specOf('streamed-bad.pdf', file, pieces);
+      const damaged = Buffer.from(pieces[0]!);
+      damaged[200_000] = damaged[200_000]! ^ 0xff;
+      const bad = await send(ids, other, { index: 0, bytes: damaged, md5: md5(pieces[0]!) }, { parts: 65_536 });
+      assert.equal(bad.statusCode, 400, bad.body);
+      assert.equal(bad.json().code, 'CHUNK_MD5');
+    });
+
+    it('refuses a streamed piece (no Content-Length) as soon as it passes 1,024,000 bytes', async () => {
+      const ids = await newBook();
+      const big = pdf(CHUNK_BYTES + 1);
+      const spec = { name: 'streamed-big.pdf', size: big.length, totalChunks: 2 };
+      const response = await send(ids, spec, { index: 0, bytes: big }, { parts: 65_536 });
+      assert.equal(response.statusCode, 400, response.body);
+      assert.deepEqual(response.json(), {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: CHUNK_TOO_LARGE_MESSAGE,
+        code: 'CHUNK_TOO_LARGE',
+      });
+      assert.equal(await rowOf(ids, 'streamed-big.pdf'), undefined, 'nothing recorded');
+
+      // Over a socket too, with far more sent after the limit: the rest of the request is left
+      // unread, never destroyed under the answer, so the 400 reaches the client.
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const query = new URLSearchParams({
+        name: spec.name,
+        size: String(spec.size),
+        md5_chunk: md5(big),
+        currentChunkIndex: '0',
+        totalChunks: '2',
+        local_bookId: String(ids.local),
+      });
+      const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/api/v1/session/v2/packet?${query}`,
+            headers: {
+              ...bearer(user.accessToken),
+              'content-type': 'application/octet-stream',
+              'transfer-encoding': 'chunked',
+            },
+          },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (text += chunk));
+            response.on('end', () => resolve({ status: response.statusCode, text }));
+          },
+        );
+        request.on('error', reject);
+        const parts = split(Buffer.concat([big, randomBytes(400_000)]), 65_536);
+        let next = 0;
+        const write = (): void => {
+          while (next < parts.length) {
+            if (!request.write(parts[next++])) {
+              request.once('drain', write);
+              return;
+            }
+          }
+          request.end();
+        };
+        write();
+      });
+      assert.equal(answer.status, 400, answer.text);
+      assert.equal(JSON.parse(answer.text).code, 'CHUNK_TOO_LARGE');
     });
 
     it('answers where to resume for piece 0 of the same file, and restarts on a different piece 0', async () => {

@@ -52,6 +52,22 @@ export function fileStoreContract(label: string, open: () => Promise<StoreUnderT
       assert.equal(await store.partialSize('k1'), null);
     });
 
+    it('appends a piece given in the parts it arrived in, one after the other', async () => {
+      const piece = randomBytes(CHUNK_BYTES);
+      // Socket-sized parts, an empty one among them, the last uneven.
+      const parts = [piece.subarray(0, 65_536), piece.subarray(65_536, 65_536), piece.subarray(65_536, 700_001)];
+      parts.push(piece.subarray(700_001));
+      assert.equal(await store.append('k-parts', 0, parts), true);
+      assert.equal(await store.append('k-parts', CHUNK_BYTES, [Buffer.from('ta'), Buffer.from('il')]), true);
+      assert.equal(await store.partialSize('k-parts'), CHUNK_BYTES + 4);
+      // Again at the same offset (a retry after a lost commit): replaced, not doubled.
+      assert.equal(await store.append('k-parts', CHUNK_BYTES, [Buffer.from('TA'), Buffer.from('IL')]), true);
+      const name = '6-0-book-0123456789cd.pdf';
+      await store.finalize('k-parts', name);
+      assert.deepEqual(await store.readAll(name), Buffer.concat([piece, Buffer.from('TAIL')]));
+      await store.delete(name);
+    });
+
     it('cuts the partial file inside a piece when the offset falls there', async () => {
       await store.append('k-cut', 0, Buffer.from('abcde'));
       assert.equal(await store.append('k-cut', 3, Buffer.from('XY')), true);

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { detectFileType, extensionOf } from '../../src/domain/file-type.js';
 import { CHUNK_BYTES } from '../../src/services/uploads.js';
-import { createLocalFileStore, type FileStore } from '../../src/storage/file-store.js';
+import { createLocalFileStore, writeAllAt, type FileStore } from '../../src/storage/file-store.js';
 import { createS3FileStore, MIN_PART_BYTES } from '../../src/storage/s3-file-store.js';
 import { startTestS3, type TestS3 } from '../helpers/s3-server.js';
 import { createTestUploadDir } from '../helpers/test-app.js';
@@ -26,6 +27,42 @@ fileStoreContract('S3 (s3rver)', async () => {
       await s3.close();
     },
   };
+});
+
+describe('writeAllAt (the local store writing a piece in parts)', () => {
+  it('goes on after short writes from the first byte not written, until every part is on disk', async () => {
+    const disk = Buffer.alloc(40);
+    const calls: Array<{ parts: number; at: number }> = [];
+    // A file handle that takes at most 7 bytes a call, wherever the parts split.
+    const handle = {
+      async writev(buffers: readonly NodeJS.ArrayBufferView[], position: number) {
+        calls.push({ parts: buffers.length, at: position });
+        let taken = 0;
+        for (const buffer of buffers as Uint8Array[]) {
+          const now = buffer.subarray(0, 7 - taken);
+          disk.set(now, position + taken);
+          taken += now.length;
+          if (taken === 7) break;
+        }
+        return { bytesWritten: taken, buffers };
+      },
+    } as unknown as Pick<FileHandle, 'writev'>;
+    const parts = ['abcde', '', 'fghijklmn', 'o', 'pqrstuvwxyz'].map((text) => Buffer.from(text));
+    await writeAllAt(handle, parts, 3);
+    assert.equal(disk.subarray(3, 29).toString(), 'abcdefghijklmnopqrstuvwxyz');
+    assert.deepEqual(
+      calls.map((call) => call.at),
+      [3, 10, 17, 24],
+    );
+    assert.equal(calls[0]!.parts, 4, 'the empty part is never handed over');
+  });
+
+  it('fails rather than loops when the disk takes nothing', async () => {
+    const handle = {
+      writev: async (buffers: readonly NodeJS.ArrayBufferView[]) => ({ bytesWritten: 0, buffers }),
+    } as unknown as Pick<FileHandle, 'writev'>;
+    await assert.rejects(writeAllAt(handle, [Buffer.from('x')], 0), /no byte of 1 parts could be written at 0/);
+  });
 });
 
 describe('local file store on disk', () => {

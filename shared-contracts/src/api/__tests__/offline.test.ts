@@ -75,6 +75,30 @@ describe('Idempotency-Key', () => {
     expect(edits).toHaveLength(2);
     expect(edits[0]?.headers['idempotency-key']).toMatch(UUID);
     expect(edits[1]?.headers['idempotency-key']).toBe(edits[0]?.headers['idempotency-key']);
+    expect(edits[1]?.body).toEqual({ name_first: 'A', name_last: 'B', phone_main: '+27821234567' });
+  });
+
+  it('is not sent with the upload pieces, idempotent by their own rule (portal.yaml)', async () => {
+    const log = installFakeFetch(() => ({ status: 200, body: { statusCode: 0, next_index: 1, finalFilename: null } }));
+    const query = { name: 'b.pdf', size: 1, local_bookId: 1, md5_chunk: 'x', totalChunks: 1 };
+    const raw = {
+      body: Uint8Array.from([1]).buffer as never,
+      bodySerializer: (body: unknown) => body as BodyInit,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    };
+
+    await client.POST('/session/v2/packet', { params: { query: { ...query, currentChunkIndex: 0 } }, ...raw });
+    await client.POST('/session/v2/packet-cover', {
+      params: { query: { ...query, currentCoverChunkIndex: 0 } },
+      ...raw,
+    });
+    await client.POST('/user/initiallogin', { body: { initial_login: 1 } });
+
+    expect(log.map((request) => [request.path, request.headers['idempotency-key']])).toEqual([
+      ['/session/v2/packet', undefined],
+      ['/session/v2/packet-cover', undefined],
+      ['/user/initiallogin', expect.stringMatching(UUID)],
+    ]);
   });
 });
 
@@ -249,6 +273,32 @@ describe('sendQueuedRequest (the replay)', () => {
     expect(log.map((request) => request.path)).toEqual(['/authO/refresh', '/user/edituser']);
     expect(log[1]).toMatchObject({ method: 'PUT', authorization: `Bearer ${fresh}`, body: { name_first: 'Lindiwe' } });
     expect(log[1]?.headers['idempotency-key']).toBe('key-1');
+  });
+
+  it('on a 401 refreshes and sends the stored change again, with its body and key', async () => {
+    const fresh = fakeJwt(600, { fresh: 'replay' });
+    const log = installFakeFetch((request) => {
+      if (request.path === '/authO/refresh')
+        return { status: 200, body: { accessToken: fresh, refreshToken: fakeJwt(3600, { r: 3 }) } };
+      return request.authorization === `Bearer ${fresh}`
+        ? { status: 200, body: { statusCode: 0 } }
+        : { status: 401, body: { message: 'Unauthorized' } };
+    });
+
+    const response = await sendQueuedRequest({
+      method: 'PUT',
+      url: 'http://localhost/api/v1/user/edituser',
+      body: '{"name_first":"Zanele"}',
+      contentType: 'application/json',
+      idempotencyKey: 'key-3',
+    });
+
+    expect(response.status).toBe(200);
+    const edits = log.filter((request) => request.path === '/user/edituser');
+    expect(edits.map((request) => [request.body, request.headers['idempotency-key']])).toEqual([
+      [{ name_first: 'Zanele' }, 'key-3'],
+      [{ name_first: 'Zanele' }, 'key-3'],
+    ]);
   });
 
   it('rejects on a network failure and queues nothing again', async () => {

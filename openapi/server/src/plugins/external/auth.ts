@@ -1,4 +1,4 @@
-import { hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { hkdfSync, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { AppConfig } from '../../config.js';
@@ -101,13 +101,22 @@ function isNumericId(sub: unknown): sub is string {
   return typeof sub === 'string' && /^[1-9]\d*$/.test(sub);
 }
 
-export function createTokenService(secret: string, config: AppConfig): TokenService {
-  const accessKey = deriveKey(secret, 'access-token');
-  const refreshKey = deriveKey(secret, 'refresh-token');
-  const challengeKey = deriveKey(secret, 'two-factor-challenge');
+/**
+ * A token key as a WebCrypto HMAC key, imported once. Given the bytes, jose imports them again on
+ * every sign and verify: ~12 % of the server's CPU for a page of orders (issue 18), on every
+ * authenticated call.
+ */
+function tokenKey(bytes: Uint8Array): Promise<webcrypto.CryptoKey> {
+  return webcrypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
 
-  async function verify(token: string, key: Uint8Array): Promise<JWTPayload> {
-    const { payload } = await jwtVerify(token, key, {
+export function createTokenService(secret: string, config: AppConfig): TokenService {
+  const accessKey = tokenKey(deriveKey(secret, 'access-token'));
+  const refreshKey = tokenKey(deriveKey(secret, 'refresh-token'));
+  const challengeKey = tokenKey(deriveKey(secret, 'two-factor-challenge'));
+
+  async function verify(token: string, key: Promise<webcrypto.CryptoKey>): Promise<JWTPayload> {
+    const { payload } = await jwtVerify(token, await key, {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       currentDate: config.now(),
@@ -130,7 +139,7 @@ export function createTokenService(secret: string, config: AppConfig): TokenServ
         .setIssuer(ISSUER)
         .setIssuedAt(now)
         .setExpirationTime(now + config.accessTokenTtlSeconds)
-        .sign(accessKey);
+        .sign(await accessKey);
     },
 
     async verifyAccessToken(token) {
@@ -147,7 +156,7 @@ export function createTokenService(secret: string, config: AppConfig): TokenServ
         .setIssuer(ISSUER)
         .setIssuedAt(seconds(config.now()))
         .setExpirationTime(seconds(expiresAt))
-        .sign(refreshKey);
+        .sign(await refreshKey);
     },
 
     async verifyRefreshToken(token) {
@@ -172,7 +181,7 @@ export function createTokenService(secret: string, config: AppConfig): TokenServ
         .setIssuer(ISSUER)
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
-        .sign(challengeKey);
+        .sign(await challengeKey);
     },
 
     async verifyTwoFactorChallenge(token) {
