@@ -22,7 +22,7 @@ const MSG = {
   contractsByPath:
     'Import @pod/shared-contracts by package name, never by a relative path (it must stay one federation singleton).',
   contractsSubpath:
-    'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files; /pdfjs, stateless, for the apps that show PDFs).',
+    'Front-end code imports @pod/shared-contracts by name only; subpaths bypass the federation singleton (build/* is for webpack/jest config files; /pdfjs, stateless, for the apps that show PDFs; /final-fields, stateless, for the apps with forms).',
   server: 'Nothing imports the API server (openapi/server): share code through @pod/shared-contracts instead.',
   siblingFeature:
     "A feature does not import a sibling feature: move what both need to the app's shared folders (lib/, ui/) or to @pod/shared-contracts.",
@@ -106,6 +106,9 @@ describe('a remote', () => {
 
   it('may import the stateless PDF engine subpath (only the remotes that show PDFs carry pdf.js)', () =>
     expectAllowed('remote-wizard/src/features/a.ts', '@pod/shared-contracts/pdfjs'));
+
+  it('may import the stateless form fields subpath (final-form loads only on pages with a form)', () =>
+    expectAllowed('remote-account/src/features/a.tsx', '@pod/shared-contracts/final-fields'));
 
   it('may use the build helpers in its webpack config', () =>
     expectAllowed('remote-library/webpack.config.js', '@pod/shared-contracts/build/webpack'));
