@@ -14,6 +14,19 @@ import { fakeJwt, installFakeFetch } from '../../testing';
 
 const user = { id: 7, email: 'a@b.co', name_first: 'Thandi' };
 
+/**
+ * A server that rotates to `tokens` on /authO/refresh and answers `ok` to a call carrying the new
+ * access token, 401 to any other (the expired or revoked one).
+ */
+function installRotatingServer(tokens: { accessToken: string; refreshToken: string }, ok: Record<string, unknown>) {
+  return installFakeFetch((request) => {
+    if (request.path === '/authO/refresh') return { status: 200, body: tokens };
+    return request.authorization === `Bearer ${tokens.accessToken}`
+      ? { status: 200, body: ok }
+      : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } };
+  });
+}
+
 beforeEach(() => {
   localStorage.clear();
   hydrateSession();
@@ -37,14 +50,10 @@ describe('client: bearer token, refresh once and retry', () => {
     const newAccess = fakeJwt(600, { v: 'new' });
     const newRefresh = fakeJwt(3600, { v: 'new' });
     setTokens({ accessToken: oldAccess, refreshToken: fakeJwt(3600) });
-    const log = installFakeFetch((request) => {
-      if (request.path === '/authO/refresh') {
-        return { status: 200, body: { accessToken: newAccess, refreshToken: newRefresh } };
-      }
-      return request.authorization === `Bearer ${newAccess}`
-        ? { status: 200, body: { statusCode: 0, result: user } }
-        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } };
-    });
+    const log = installRotatingServer(
+      { accessToken: newAccess, refreshToken: newRefresh },
+      { statusCode: 0, result: user },
+    );
 
     const { data, response } = await client.GET('/user/viewuserinfo');
 
@@ -58,13 +67,10 @@ describe('client: bearer token, refresh once and retry', () => {
   it('retries an upload piece after a 401 with the very same bytes, without an Idempotency-Key', async () => {
     const newAccess = fakeJwt(600, { v: 'piece' });
     setTokens({ accessToken: fakeJwt(600), refreshToken: fakeJwt(3600) });
-    const log = installFakeFetch((request) => {
-      if (request.path === '/authO/refresh')
-        return { status: 200, body: { accessToken: newAccess, refreshToken: fakeJwt(3600) } };
-      return request.authorization === `Bearer ${newAccess}`
-        ? { status: 200, body: { statusCode: 0, next_index: 1, finalFilename: null } }
-        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } };
-    });
+    const log = installRotatingServer(
+      { accessToken: newAccess, refreshToken: fakeJwt(3600) },
+      { statusCode: 0, next_index: 1, finalFilename: null },
+    );
     const piece = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7) % 256);
 
     const { response } = await client.POST('/session/v2/packet', {
@@ -121,13 +127,10 @@ describe('client: bearer token, refresh once and retry', () => {
   it('retries a body given as a stream after a 401 with the same bytes (read once, both attempts from the copy)', async () => {
     const newAccess = fakeJwt(600, { v: 'stream' });
     setTokens({ accessToken: fakeJwt(600), refreshToken: fakeJwt(3600) });
-    const log = installFakeFetch((request) => {
-      if (request.path === '/authO/refresh')
-        return { status: 200, body: { accessToken: newAccess, refreshToken: fakeJwt(3600) } };
-      return request.authorization === `Bearer ${newAccess}`
-        ? { status: 200, body: { statusCode: 0, next_index: 1, finalFilename: null } }
-        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } };
-    });
+    const log = installRotatingServer(
+      { accessToken: newAccess, refreshToken: fakeJwt(3600) },
+      { statusCode: 0, next_index: 1, finalFilename: null },
+    );
     const piece = Uint8Array.from({ length: 500 }, (_, i) => (i * 11) % 256);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -186,14 +189,10 @@ describe('client: bearer token, refresh once and retry', () => {
   it('shares one refresh between concurrent 401s (a rotated token is never sent twice)', async () => {
     const newAccess = fakeJwt(600, { v: 'shared' });
     setTokens({ accessToken: fakeJwt(600), refreshToken: fakeJwt(3600) });
-    const log = installFakeFetch((request) => {
-      if (request.path === '/authO/refresh') {
-        return { status: 200, body: { accessToken: newAccess, refreshToken: fakeJwt(3600, { v: 'shared' }) } };
-      }
-      return request.authorization === `Bearer ${newAccess}`
-        ? { status: 200, body: { statusCode: 0, result: user } }
-        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } };
-    });
+    const log = installRotatingServer(
+      { accessToken: newAccess, refreshToken: fakeJwt(3600, { v: 'shared' }) },
+      { statusCode: 0, result: user },
+    );
 
     const results = await Promise.all([client.GET('/user/viewuserinfo'), client.GET('/user/viewuserinfo')]);
 
