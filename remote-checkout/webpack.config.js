@@ -5,5 +5,11 @@ module.exports = createAppConfig({
   name: 'remote_checkout',
   dir: __dirname,
   port: 3003,
-  exposes: { './App': './src/app.tsx', './CartDropdown': './src/cart-dropdown.tsx' },
+  exposes: {
+    './App': './src/app.tsx',
+    // The top bar's cart panel (hosts load it on the first opening).
+    './CartPanel': './src/cart-panel.tsx',
+    // Button and panel in one, for hosts deployed before ./CartPanel existed.
+    './CartDropdown': './src/cart-dropdown.tsx',
+  },
 });

@@ -223,9 +223,37 @@ async function measureUpload(server, accounts) {
   }
 }
 
+/** How long one Lighthouse audit may take before its Chromium is replaced and the audit tried again. */
+const AUDIT_TIMEOUT_MS = 180_000;
+
 async function measureLighthouse(origin, session, staticCopyHtml) {
-  const lighthouse = await openLighthouse();
+  let lighthouse = await openLighthouse();
   const copy = await serveStaticCopy(staticCopyHtml);
+  // An audit that hangs (seen once: Chromium stopped answering in the 30th audit of a run) or
+  // fails gets one more try in a fresh Chromium; a second failure ends the run.
+  const audit = async (url, auditSession) => {
+    for (let attempt = 1; ; attempt += 1) {
+      let timer;
+      try {
+        return await Promise.race([
+          lighthouse.audit(url, auditSession),
+          new Promise((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`no result after ${AUDIT_TIMEOUT_MS / 1000} s`)),
+              AUDIT_TIMEOUT_MS,
+            );
+          }),
+        ]);
+      } catch (error) {
+        if (attempt > 1) throw error;
+        log(`lighthouse ${url}: ${error instanceof Error ? error.message : error}; again in a new Chromium`);
+        await lighthouse.close();
+        lighthouse = await openLighthouse();
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  };
   try {
     const routes = smoke ? ['/login'] : ROUTES;
     if (smoke)
@@ -240,7 +268,7 @@ async function measureLighthouse(origin, session, staticCopyHtml) {
         log(`lighthouse run ${run + 1}/${runs} ${route}`);
         // A page load of /new-book/general-info shows publishing-rights (the wizard's rule): that is the page audited.
         const audited = route === WIZARD_DETAILS ? '/new-book/publishing-rights' : route;
-        const result = await lighthouse.audit(`${origin}${audited}`, route === '/login' ? null : session);
+        const result = await audit(`${origin}${audited}`, route === '/login' ? null : session);
         record(`lh perf ${route}`, result.performance);
         record(`lh tbt ${route}`, result.metrics['total-blocking-time']);
         record(`lh a11y ${route}`, result.accessibility);
@@ -248,7 +276,7 @@ async function measureLighthouse(origin, session, staticCopyHtml) {
         record(`lh seo ${route}`, result.seo);
         if (route === '/login') {
           log(`lighthouse run ${run + 1}/${runs} static copy of /login`);
-          const floor = await lighthouse.audit(copy.url, null);
+          const floor = await audit(copy.url, null);
           record('lcp login', result.lcpMs);
           record('lcp static', floor.lcpMs);
           record('lcp ratio', result.lcpMs / floor.lcpMs);
@@ -304,6 +332,23 @@ async function microBenchmarks() {
   return results;
 }
 
+/**
+ * Writes the figures measured so far to results.partial.json after each phase, so a run that
+ * dies later (a hung browser, a full disk) still leaves what it measured.
+ */
+async function checkpoint(phase) {
+  await mkdir(outDir, { recursive: true });
+  const partial = figures.map((entry) => ({
+    ...entry,
+    value: entry.runs.length > 0 ? median(entry.runs) : entry.value,
+  }));
+  await writeFile(
+    path.join(outDir, 'results.partial.json'),
+    `${JSON.stringify({ smoke, runs, data, after: phase, at: new Date(), figures: partial }, null, 2)}\n`,
+  );
+  log(`figures after ${phase} written to ${path.join(outDir, 'results.partial.json')}`);
+}
+
 async function main() {
   const started = new Date();
   const info = await machine();
@@ -321,10 +366,14 @@ async function main() {
   try {
     const { chromium, session, staticCopy } = await measureBrowser(server.origin, accounts);
     info.chromium = chromium;
+    await checkpoint('browser');
     await measureLighthouse(server.origin, session, staticCopy);
+    await checkpoint('lighthouse');
     await measureApi('pglite', server.origin, accounts.author);
+    await checkpoint('api pglite');
     // Last on this server: the uploads leave it hundreds of MB of files and a larger heap.
     await measureUpload(server, accounts);
+    await checkpoint('upload');
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -338,6 +387,7 @@ async function main() {
     const pgServer = await startServer(pgEnv);
     try {
       await measureApi('postgresql', pgServer.origin, pgAccounts.author);
+      await checkpoint('api postgresql');
     } finally {
       await pgServer.stop();
       await unseed(pgEnv, [

@@ -203,3 +203,24 @@ test('pdf.js is published only by the remotes that show PDFs', () => {
     'remote-wizard': true,
   });
 });
+
+test("signed-in pages other than the cart run none of remote-checkout's code until the cart is opened", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.email, DEMO.password, DEMO.firstName);
+  await page.goto('/books');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Books' })).toBeVisible();
+  const cart = page.getByRole('banner').getByRole('button', { name: /^Cart \(\d+ items?\)$/ });
+  await expect(cart).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const checkoutScripts = async () =>
+    (await resourceTimings(page)).filter((timing) => /^\/remotes\/remote-checkout\/.+\.js$/.test(timing.name));
+  expect(await checkoutScripts(), "remote-checkout's scripts before the cart is opened").toEqual([]);
+
+  await cart.click();
+
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Checkout' })).toBeVisible();
+  expect((await checkoutScripts()).map((timing) => timing.name)).toContainEqual(
+    expect.stringMatching(/^\/remotes\/remote-checkout\/[^/]+\/remoteEntry\.js$/),
+  );
+});

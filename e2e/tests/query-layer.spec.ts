@@ -16,10 +16,7 @@ async function cartCount(page: Page): Promise<number> {
 
 // A new author uploads: the demo account's cart is what the checkout journey pays, and its
 // books would make a second run's rows duplicates that add nothing to any cart.
-test('a bulk upload in remote-library updates the cart count of remote-checkout in the top bar, without reload', async ({
-  page,
-  request,
-}) => {
+test("a bulk upload in remote-library updates the top bar's cart count, without reload", async ({ page, request }) => {
   const account = newAccount('cartcount', { firstName: 'Lindiwe', lastName: 'Zulu' });
   let before = 0;
 

@@ -3,7 +3,7 @@ import type { RemoteName } from '@pod/shared-contracts';
 import { reportRemoteLoad, reportRemoteLoadFailure } from './remote-events';
 
 /** The modules a remote exposes to the host. */
-export type ExposedModule = './App' | './CartDropdown' | './ChatPanel';
+export type ExposedModule = './App' | './CartPanel' | './ChatPanel';
 
 /** Loads one federated module by id ('remote_library/App'); rejects when it cannot. */
 export type ModuleImporter = (id: string) => Promise<unknown>;
@@ -117,7 +117,7 @@ export function createRemoteLoader(importModule: ModuleImporter, events: LoadEve
 
   return {
     component<P extends object>(remote: RemoteName, expose: ExposedModule) {
-      // The module's props are the contract's (RemoteModule, CartDropdownModule, ChatPanelModule): trusted here.
+      // The module's props are the contract's (RemoteModule, CartPanelModule, ChatPanelModule): trusted here.
       return entryOf(remote, expose).Component as unknown as ComponentType<P>;
     },
     async prepare(remote, expose, pathname) {
@@ -132,7 +132,7 @@ export function createRemoteLoader(importModule: ModuleImporter, events: LoadEve
 
 const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
 
-/** Makes `loader` available to RemoteOutlet and the top bar's cart slot. */
+/** Makes `loader` available to RemoteOutlet , the top bar's cart and the chat button. */
 export function RemoteLoaderProvider({ loader, children }: { loader: RemoteLoader; children: ReactNode }) {
   return <RemoteLoaderContext.Provider value={loader}>{children}</RemoteLoaderContext.Provider>;
 }

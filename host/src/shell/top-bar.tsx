@@ -8,7 +8,7 @@ import {
   Link,
   useLocation,
 } from '@pod/shared-contracts';
-import { CartSlot } from './cart-slot';
+import { CartButton } from './cart-button';
 import { MENU_TOGGLE_ATTRIBUTE, SIDEBAR_ID } from './sidebar';
 import styles from './top-bar.module.css';
 
@@ -68,7 +68,7 @@ export function TopBar({ signedIn, drawer, menuOpen, onOpenMenu, menuButtonRef }
         <p className={styles.greeting}>{`Balance ${formatRand(user?.balance ?? 0)}`}</p>
       )}
       <div className={styles.cart}>
-        <CartSlot />
+        <CartButton />
       </div>
     </header>
   );

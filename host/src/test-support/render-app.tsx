@@ -1,4 +1,11 @@
-import { SessionGate, setCurrentUser, type ChatPanelProps, type User, useLocation } from '@pod/shared-contracts';
+import {
+  SessionGate,
+  setCurrentUser,
+  type CartPanelProps,
+  type ChatPanelProps,
+  type User,
+  useLocation,
+} from '@pod/shared-contracts';
 import { renderWithProviders } from '@pod/shared-contracts/testing';
 import { App } from '../app';
 import { createRemoteLoader, type ModuleImporter } from '../federation/remote-loader';
@@ -25,10 +32,19 @@ function FakeChatPanel({ id, open, onClose }: ChatPanelProps) {
   );
 }
 
+/** remote_checkout's cart panel, faked: a Checkout button that closes it. */
+function FakeCartPanel({ onClose }: CartPanelProps) {
+  return (
+    <button type="button" onClick={onClose}>
+      Checkout
+    </button>
+  );
+}
+
 /** A fake remote App: a screen with one heading naming the remote and the path. */
 export function fakeRemoteModules(): ModuleImporter {
   return async (id) => {
-    if (id === 'remote_checkout/CartDropdown') return { default: () => <button type="button">Cart (0)</button> };
+    if (id === 'remote_checkout/CartPanel') return { default: FakeCartPanel };
     if (id === 'remote_account/ChatPanel') return { default: FakeChatPanel };
     const Screen = () => (
       <h1>

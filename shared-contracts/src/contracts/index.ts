@@ -25,9 +25,30 @@ export interface RemoteModule {
   preloadRoute?: (pathname: string) => Promise<void>;
 }
 
-/** remote-checkout's exposed `./CartDropdown`, mounted by the host's top bar. */
+/**
+ * remote-checkout's exposed `./CartDropdown`: the cart button and its panel in one, as the top
+ * bar mounted it before the host drew the button itself. Still exposed for hosts deployed
+ * before `./CartPanel` (a remote's deploy refuses a build that drops a module a deployed host
+ * imports); new hosts do not load it.
+ */
 export interface CartDropdownModule {
   default: ComponentType;
+}
+
+/** Props the host passes to remote-checkout's cart panel. */
+export interface CartPanelProps {
+  /** The user followed the panel's Checkout link: the host closes the panel. */
+  onClose(): void;
+}
+
+/**
+ * remote-checkout's exposed `./CartPanel`: the content of the top bar's cart panel (the items
+ * with name, final price and dd/MM date, and the Checkout link). The host draws the button
+ * with the item count (the shared `cart` query) and the panel's frame, and loads this module
+ * on the first opening only, so pages other than the cart run none of remote-checkout's code.
+ */
+export interface CartPanelModule {
+  default: ComponentType<CartPanelProps>;
 }
 
 /** Props the host passes to remote-account's chat panel. */

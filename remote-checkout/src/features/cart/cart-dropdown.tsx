@@ -1,33 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  buttonClassName,
-  cx,
-  formatDayMonth,
-  formatRand,
-  queryKeys,
-  useCurrentUser,
-  Link,
-} from '@pod/shared-contracts';
+import { Button, queryKeys, useCurrentUser } from '@pod/shared-contracts';
 import { getCart } from '../../lib/api/get-cart';
-import { asCartItems, toCartLine } from '../../lib/cart-items';
+import { asCartItems } from '../../lib/cart-items';
+import { CartPanel } from './cart-panel';
 import styles from './cart-dropdown.module.css';
 
 /**
- * The top bar's cart: a button with the item count that opens a panel listing the stored
- * user's cart (book name, final price with 2 decimals, date as dd/MM) and a Checkout link to
- * /checkout. Escape or a click outside closes it; Escape returns focus to the button.
- * The items are the `cart` query's (GET /user/cart), so a change made by any remote (a bulk
- * upload, a payment) shows here without a reload; the stored user's cart stands in until
- * the first answer, or when it fails.
+ * The cart button and its panel in one: exposed as `./CartDropdown` for hosts deployed before
+ * the host drew the button itself (shared-contracts' CartDropdownModule). A button with the
+ * item count opens the {@link CartPanel}; Escape or a click outside closes it, and Escape
+ * returns focus to the button.
  */
 export function CartDropdown() {
   const user = useCurrentUser();
-  const signedIn = user !== null;
-  const cart = useQuery({ queryKey: queryKeys.cart(), queryFn: () => getCart(null), enabled: signedIn });
-  const lines = asCartItems(cart.data?.results ?? user?.cart).map(toCartLine);
-  const count = lines.length;
+  const cart = useQuery({ queryKey: queryKeys.cart(), queryFn: () => getCart(null), enabled: user !== null });
+  const count = asCartItems(cart.data?.results ?? user?.cart).length;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -64,28 +52,7 @@ export function CartDropdown() {
       </Button>
       {open ? (
         <div className={styles.panel} id={panelId}>
-          {count === 0 ? (
-            <p className={styles.empty}>Your cart is empty.</p>
-          ) : (
-            <ul className={styles.entries} aria-label="Cart items">
-              {lines.map((line) => (
-                <li key={line.key} className={styles.entry}>
-                  <span className={styles.name}>{line.bookName}</span>
-                  <span className={styles.cost}>{formatRand(line.amounts.finalPrice)}</span>
-                  <time className={styles.date} dateTime={line.item.created_at}>
-                    {formatDayMonth(line.item.created_at)}
-                  </time>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Link
-            to="/checkout"
-            className={cx(buttonClassName('primary'), styles.checkout)}
-            onClick={() => setOpen(false)}
-          >
-            Checkout
-          </Link>
+          <CartPanel onClose={() => setOpen(false)} />
         </div>
       ) : null}
     </div>

@@ -4,6 +4,7 @@ import { installFakeFetch, renderWithProviders, type FakeAnswer } from '@pod/sha
 import { invalidateAfter, setCurrentUser, Route, Routes } from '@pod/shared-contracts';
 import { MISSING, thandi, ZULU } from '../../../test-support/checkout-fixtures';
 import { CartDropdown } from '../cart-dropdown';
+import { CartPanel } from '../cart-panel';
 
 function renderDropdown() {
   const { queryClient } = renderWithProviders(
@@ -114,5 +115,33 @@ describe('CartDropdown', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('list', { name: 'Cart items' })).not.toBeInTheDocument();
     expect(toggle).toHaveFocus();
+  });
+});
+
+describe('CartPanel (the exposed ./CartPanel, in the frame the host draws)', () => {
+  beforeEach(() => {
+    installFakeFetch(() => ({ status: 503, body: {} }));
+  });
+
+  it('lists the stored cart and calls onClose when Checkout is followed', async () => {
+    setCurrentUser(thandi({ cart: [ZULU] }));
+    const onClose = jest.fn();
+    renderWithProviders(
+      <>
+        <CartPanel onClose={onClose} />
+        <Routes>
+          <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+          <Route path="/checkout" element={<h1>Checkout</h1>} />
+        </Routes>
+      </>,
+      { route: '/dashboard' },
+    );
+    const user = userEvent.setup();
+
+    expect(screen.getByRole('list', { name: 'Cart items' })).toHaveTextContent('Zulu NightsR 343.8505/03');
+    await user.click(screen.getByRole('link', { name: 'Checkout' }));
+
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
   });
 });
