@@ -91,6 +91,28 @@ test('the manifest is installable and the service worker caches the shell, never
     expect(cached.some((path) => path.startsWith('/remotes/'))).toBe(true);
     expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);
   });
+
+  await test.step("API calls go to the network without waking the worker (its static route); the shell's files through it", async () => {
+    await page.evaluate(async () => {
+      await (await fetch('/api/v1/push/publickey')).text();
+    });
+    const sourceOf = (pattern: RegExp) =>
+      page.evaluate(
+        (source) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => new RegExp(source).test(new URL(entry.name).pathname))
+            .map(
+              (entry) =>
+                (entry as PerformanceResourceTiming & { workerMatchedSourceType?: string }).workerMatchedSourceType,
+            )
+            .at(-1),
+        pattern.source,
+      );
+    await expect.poll(() => sourceOf(/^\/api\/v1\/push\/publickey$/)).toBe('network');
+    // The shell's own files match no static route: they still go through the worker's handler.
+    expect(await sourceOf(/^\/remotes\.json$/)).not.toBe('network');
+  });
 });
 
 test("the admin console's test push reaches the subscribed browser as a notification", async ({
@@ -132,16 +154,31 @@ test("the admin console's test push reaches the subscribed browser as a notifica
     });
 
     await test.step('delivered to the service worker, it shows the notification', async () => {
+      // A push message reaches only an activated worker: wait for it (the first one activates
+      // just after it installs, which may still be under way right after signing in).
+      await page.evaluate(async () => {
+        const worker = (await navigator.serviceWorker.ready).active;
+        if (!worker || worker.state === 'activated') return;
+        await new Promise<void>((resolve) => {
+          worker.addEventListener('statechange', () => {
+            if (worker.state === 'activated') resolve();
+          });
+        });
+      });
+      const shown = () =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((note) => note.title),
+        );
       await deliverPushMessage(page, service.received[0]?.plaintext ?? '');
+      // DevTools' delivery is sometimes lost in headless Chromium (about one run in six, before
+      // and after the worker's static routes): a push service delivers again, and so does this.
       await expect
-        .poll(
-          () =>
-            page.evaluate(async () =>
-              (await (await navigator.serviceWorker.ready).getNotifications()).map((note) => note.title),
-            ),
-          { timeout: 10_000 },
-        )
-        .toContain('Test notification');
+        .poll(shown, { timeout: 5_000 })
+        .toContain('Test notification')
+        .catch(async () => {
+          await deliverPushMessage(page, service.received[0]?.plaintext ?? '');
+          await expect.poll(shown, { timeout: 10_000 }).toContain('Test notification');
+        });
     });
   } finally {
     await service.close();

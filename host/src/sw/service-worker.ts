@@ -7,7 +7,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { parsePushMessage } from './push-message';
-import { cachingRuleFor, type CachingRule } from './routing';
+import { cachingRuleFor, NETWORK_ROUTES, type CachingRule, type StaticRoute } from './routing';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -27,6 +27,14 @@ cleanupOutdatedCaches();
 // The first worker takes the open pages at once (nothing older to be consistent with); later
 // ones only after SKIP_WAITING, when the page that asked reloads.
 clientsClaim();
+
+// API requests skip the worker entirely where the browser has static routing (routing.ts).
+self.addEventListener('install', (event) => {
+  const install = event as ExtendableEvent & { addRoutes?: (rules: StaticRoute[]) => Promise<void> };
+  if (typeof install.addRoutes !== 'function') return;
+  // A refused rule leaves those requests to the fetch handler, which bypasses them anyway.
+  install.waitUntil(install.addRoutes([...NETWORK_ROUTES]).catch(() => undefined));
+});
 
 /** The page's request to cache what it loaded before this worker controlled it. */
 const CACHE_URLS = 'CACHE_URLS';

@@ -1,4 +1,4 @@
-import { cachingRuleFor, isApiPath, type RequestFacts } from '../routing';
+import { cachingRuleFor, isApiPath, NETWORK_ROUTES, type RequestFacts } from '../routing';
 
 const ORIGIN = 'https://portal.example';
 const get = (path: string, mode = 'cors'): RequestFacts => ({ url: `${ORIGIN}${path}`, method: 'GET', mode });
@@ -43,5 +43,40 @@ describe('cachingRuleFor', () => {
     ).toBe('bypass');
     expect(cachingRuleFor(get('/sw.js'), ORIGIN)).toBe('bypass');
     expect(cachingRuleFor(get('/assets/flags/ZA.svg', 'no-cors'), ORIGIN)).toBe('bypass');
+  });
+});
+
+describe('NETWORK_ROUTES (the static routes that skip the worker)', () => {
+  /** A URLPattern pathname made only of literal characters and `*` (any run), as a RegExp. */
+  const pathnameMatcher = (pattern: string) => {
+    expect(pattern).toMatch(/^[/a-z0-9*-]+$/);
+    return new RegExp(`^${pattern.split('*').join('.*')}$`);
+  };
+  const routed = (path: string) =>
+    NETWORK_ROUTES.some((route) => pathnameMatcher(route.condition.urlPattern.pathname).test(path));
+
+  it('send every API call to the network, uploads included', () => {
+    expect(NETWORK_ROUTES.every((route) => route.source === 'network')).toBe(true);
+    for (const path of ['/api/v1/session/v2/packet', '/api/v1/user/getuserbooks', '/api/v1/authO/login']) {
+      expect(routed(path)).toBe(true);
+    }
+  });
+
+  it('route only requests the fetch handler would bypass: never a page, the shell or a remote', () => {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/index.html',
+      '/remotes.json',
+      '/remotes/remote-library/0.1.0/remoteEntry.js',
+      '/apiary/x.js',
+    ]) {
+      expect(routed(path)).toBe(false);
+    }
+    for (const path of ['/api/v1/user/getuserbooks', '/api/v1/remotes.json', '/api/x']) {
+      expect(routed(path)).toBe(true);
+      expect(cachingRuleFor(get(path), ORIGIN)).toBe('bypass');
+      expect(cachingRuleFor(get(path, 'navigate'), ORIGIN)).toBe('bypass');
+    }
   });
 });
