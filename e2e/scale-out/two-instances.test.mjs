@@ -301,10 +301,13 @@ describe('two API instances behind nginx on one PostgreSQL', { timeout: 240_000 
       PAYFAST_ALLOWED_SOURCES: '127.0.0.1',
     };
     // A: its mail server and its PayFast validation hang, so a job it claims stays in progress
-    // until it is killed. B: the real ones; its worker polls rarely, so that it never takes a job
-    // before A (an enqueue on A wakes A at once); the journey wakes B with a request of its own.
+    // until it is killed. B: the real ones. Neither worker polls in the journey's time: each
+    // runs when its own process enqueues (an enqueue wakes its worker at once), so A never takes
+    // a job of B's (the sign-in notice: A would hang on it and never reach the notification),
+    // and B never takes one of A's before A; the journey wakes B with a request of its own.
     a = startInstance('A', portA, {
       ...common,
+      JOBS_POLL_MS: '600000',
       SMTP_URL: hangingSmtp.url,
       PAYFAST_VALIDATE_URL: `${hangingProvider.url}/eng/query/validate`,
     });
@@ -340,6 +343,9 @@ describe('two API instances behind nginx on one PostgreSQL', { timeout: 240_000 
   it('confirms on B a checkout started on A; A killed mid-notification loses no notification or e-mail', async () => {
     // Signed in on B: the sign-in notice this sends is B's to mail, keeping A's worker free.
     const token = await signIn(b.origin, DEMO);
+    await waitFor('B to mail the sign-in notice', async () =>
+      delivering.mails.some((mail) => mail.to.includes(DEMO.email)),
+    );
     // Started on A: the demo cart's shortfall, by EFT at the PayFast sandbox.
     const info = (await api(a.origin, 'GET', '/user/viewuserinfo', { token })).json();
     const bookIds = info.result.cart.map((item) => item.book_id).filter((id) => id !== null);

@@ -11,6 +11,10 @@ import styles from './cart-dropdown.module.css';
  * the host drew the button itself (shared-contracts' CartDropdownModule). A button with the
  * item count opens the {@link CartPanel}; Escape or a click outside closes it, and Escape
  * returns focus to the button.
+ *
+ * It repeats the host's CartButton (and its frame's CSS) on purpose: it runs only under those
+ * older hosts, whose @pod/shared-contracts is the page's singleton (`loaded-first`), so it may
+ * use nothing shared-contracts gained since, such as a popover hook both could share.
  */
 export function CartDropdown() {
   const user = useCurrentUser();
