@@ -132,7 +132,7 @@ export function createRemoteLoader(importModule: ModuleImporter, events: LoadEve
 
 const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
 
-/** Makes `loader` available to RemoteOutlet , the top bar's cart and the chat button. */
+/** Makes `loader` available to RemoteOutlet, the top bar's cart and the chat button. */
 export function RemoteLoaderProvider({ loader, children }: { loader: RemoteLoader; children: ReactNode }) {
   return <RemoteLoaderContext.Provider value={loader}>{children}</RemoteLoaderContext.Provider>;
 }

@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Button, queryKeys, useCurrentUser } from '@pod/shared-contracts';
-import { getCart } from '../../lib/api/get-cart';
-import { asCartItems } from '../../lib/cart-items';
+import { Button } from '@pod/shared-contracts';
 import { CartPanel } from './cart-panel';
 import styles from './cart-dropdown.module.css';
+import { useCartItems } from './use-cart-items';
 
 /**
  * The cart button and its panel in one: exposed as `./CartDropdown` for hosts deployed before
@@ -17,9 +15,7 @@ import styles from './cart-dropdown.module.css';
  * use nothing shared-contracts gained since, such as a popover hook both could share.
  */
 export function CartDropdown() {
-  const user = useCurrentUser();
-  const cart = useQuery({ queryKey: queryKeys.cart(), queryFn: () => getCart(null), enabled: user !== null });
-  const count = asCartItems(cart.data?.results ?? user?.cart).length;
+  const count = useCartItems().length;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeFetch, renderWithProviders, type FakeAnswer } from '@pod/shared-contracts/testing';
@@ -6,10 +7,11 @@ import { MISSING, thandi, ZULU } from '../../../test-support/checkout-fixtures';
 import { CartDropdown } from '../cart-dropdown';
 import { CartPanel } from '../cart-panel';
 
-function renderDropdown() {
-  const { queryClient } = renderWithProviders(
+/** `element` on /dashboard, with the two pages it may lead to. */
+function renderAtDashboard(element: ReactElement) {
+  return renderWithProviders(
     <>
-      <CartDropdown />
+      {element}
       <Routes>
         <Route path="/dashboard" element={<h1>Dashboard</h1>} />
         <Route path="/checkout" element={<h1>Checkout</h1>} />
@@ -17,6 +19,10 @@ function renderDropdown() {
     </>,
     { route: '/dashboard' },
   );
+}
+
+function renderDropdown() {
+  const { queryClient } = renderAtDashboard(<CartDropdown />);
   return Object.assign(userEvent.setup(), { queryClient });
 }
 
@@ -126,16 +132,7 @@ describe('CartPanel (the exposed ./CartPanel, in the frame the host draws)', () 
   it('lists the stored cart and calls onClose when Checkout is followed', async () => {
     setCurrentUser(thandi({ cart: [ZULU] }));
     const onClose = jest.fn();
-    renderWithProviders(
-      <>
-        <CartPanel onClose={onClose} />
-        <Routes>
-          <Route path="/dashboard" element={<h1>Dashboard</h1>} />
-          <Route path="/checkout" element={<h1>Checkout</h1>} />
-        </Routes>
-      </>,
-      { route: '/dashboard' },
-    );
+    renderAtDashboard(<CartPanel onClose={onClose} />);
     const user = userEvent.setup();
 
     expect(screen.getByRole('list', { name: 'Cart items' })).toHaveTextContent('Zulu NightsR 343.8505/03');
